@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+// calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
+// Modules follow the one-way data flow of ../shared/STYLE.md:
+// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; calc ← everything.
+import PackageDescription
+
+let optimizedSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "calc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "calc", targets: ["calc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CDeflate",
+            path: "Sources/CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
+        .target(name: "CalcCore"),
+        .target(name: "Parser", dependencies: ["CalcCore"]),
+        .target(name: "Bytecode", dependencies: ["CalcCore"]),
+        .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"]),
+        .target(name: "VM", dependencies: ["Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
+        .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
+        .executableTarget(
+            name: "calc",
+            dependencies: [
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "Render",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
+        .testTarget(name: "ParserTests", dependencies: ["Parser"]),
+        .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
+        .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser"]),
+        .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
+        .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
+    ]
+)

@@ -1,0 +1,214 @@
+// The instruction set: the single source of truth. Every table — names, operand formats, the
+// verifier's checks, the disassembler's columns, docs/bytecode.md — is derived from the exhaustive
+// switches below (a test fails if docs/bytecode.md drifts from `Opcode.allCases`).
+//
+// CAL's VM is a register machine (Lua 5.4's shape): each function has a fixed register file sized
+// by the compiler; operands name registers directly, so no operand stack can become unbalanced.
+// Every instruction is one 64-bit little-endian word:
+//
+//   63                         40 39            24 23            8 7      0
+//  +-----------------------------+----------------+---------------+--------+
+//  |              C (24)         |     B (16)     |    A (16)     | op (8) |
+//  +-----------------------------+----------------+---------------+--------+
+//
+// C holds register numbers, constant-pool and template indices, packed key paths
+// (property id << 8 | component) and signed jump offsets (sC, relative to the next instruction).
+// Notation in the `///` lines: R[x] register, K[x] constant, S[x] string constant, KP key path,
+// LT/AT layer/animation template, F function, pc the index of the next instruction.
+
+public enum Opcode: UInt8, CaseIterable, Sendable {
+    /// R[A] := K[C]
+    case loadk = 0
+    /// R[A] := nil
+    case loadnil
+    /// R[A] := (B != 0)
+    case loadbool
+    /// R[A] := R[B]
+    case move
+    /// R[A] := R[B] + R[C]   (numbers, and component-wise points, sizes, rects, colours)
+    case add
+    /// R[A] := R[B] - R[C]
+    case sub
+    /// R[A] := R[B] * R[C]   (numbers; point/size/rect × number; transform × transform concatenates)
+    case mul
+    /// R[A] := R[B] / R[C]   (division by zero is a runtime error)
+    case div
+    /// R[A] := R[B] % R[C]   (floored modulo, the sign of the divisor)
+    case mod
+    /// R[A] := -R[B]
+    case neg
+    /// R[A] := not R[B]
+    case not
+    /// R[A] := R[B] == R[C]
+    case eq
+    /// R[A] := R[B] < R[C]
+    case lt
+    /// R[A] := R[B] <= R[C]
+    case le
+    /// pc += sC
+    case jmp
+    /// if R[A] then pc += sC
+    case jmpif
+    /// if not R[A] then pc += sC
+    case jmpifnot
+    /// R[A] := point(R[B], R[C])
+    case mkpoint
+    /// R[A] := size(R[B], R[C])
+    case mksize
+    /// R[A] := rect(R[B], R[B+1], R[B+2], R[B+3])
+    case mkrect
+    /// R[A] := color(R[B], R[B+1], R[B+2], R[B+3])   (straight sRGB, components clamped to 0...1)
+    case mkcolor
+    /// R[A] := translate(R[B], R[B+1], R[B+2])
+    case translate
+    /// R[A] := scale(R[B], R[B+1], R[B+2])
+    case scale
+    /// R[A] := rotate(R[B] radians about axis (R[B+1], R[B+2], R[B+3]))
+    case rotate
+    /// R[A] := perspective(R[B])   (m34 = -1/R[B])
+    case perspective
+    /// R[A] := the root layer (its bounds are the canvas)
+    case root
+    /// R[A] := a new layer from LT[C] (its constant properties already set, not yet in the tree)
+    case newlayer
+    /// R[A].addSublayer(R[B])   (fires no implicit animation for R[B]: it joins the tree in this transaction)
+    case addsublayer
+    /// R[A].KP[C] := R[B]   (model value; an animatable change of a layer in the tree runs its action)
+    case setprop
+    /// R[A] := R[B].KP[C]   (model value)
+    case getprop
+    /// R[A] := R[B].presentation.KP[C]   (the value on screen now)
+    case getpres
+    /// R[A] := a new animation from AT[C]
+    case animnew
+    /// R[A].field[C] := R[B]   (an animation field, see AnimField)
+    case animset
+    /// R[A].addAnimation(R[B], forKey: S[C])
+    case animadd
+    /// R[A].removeAnimation(forKey: S[C])
+    case animremove
+    /// R[A].removeAllAnimations()
+    case animremoveall
+    /// begin a nested transaction
+    case txbegin
+    /// current transaction's setting C := R[A]   (see TxField)
+    case txset
+    /// commit the innermost transaction; the outermost commit starts its animations
+    case txcommit
+    /// schedule F[C] to run at absolute scene time R[A] seconds
+    case schedule
+    /// return from the current function (the last instruction of every function)
+    case ret
+}
+
+/// What an operand slot holds; drives the verifier and the disassembler.
+public enum OperandKind: Sendable, Equatable {
+    case unused
+    /// a register
+    case reg
+    /// `n` consecutive registers starting here
+    case regRange(Int)
+    /// a small immediate (0 or 1 for loadbool)
+    case imm
+    /// any constant
+    case const
+    /// a constant that must be a string
+    case string
+    case keyPath
+    case layerTemplate
+    case animTemplate
+    case function
+    /// signed jump offset relative to the next instruction
+    case jump
+    case animField
+    case txField
+}
+
+public struct OperandFormat: Sendable, Equatable {
+    public var a: OperandKind, b: OperandKind, c: OperandKind
+}
+
+extension Opcode {
+    public var name: String { String(describing: self).uppercased() }
+
+    public var format: OperandFormat {
+        func f(_ a: OperandKind, _ b: OperandKind = .unused, _ c: OperandKind = .unused) -> OperandFormat { OperandFormat(a: a, b: b, c: c) }
+        switch self {
+        case .loadk: return f(.reg, .unused, .const)
+        case .loadnil: return f(.reg)
+        case .loadbool: return f(.reg, .imm)
+        case .move, .neg, .not: return f(.reg, .reg)
+        case .add, .sub, .mul, .div, .mod, .eq, .lt, .le: return f(.reg, .reg, .reg)
+        case .jmp: return f(.unused, .unused, .jump)
+        case .jmpif, .jmpifnot: return f(.reg, .unused, .jump)
+        case .mkpoint, .mksize: return f(.reg, .reg, .reg)
+        case .mkrect, .mkcolor, .rotate: return f(.reg, .regRange(4))
+        case .translate, .scale: return f(.reg, .regRange(3))
+        case .perspective: return f(.reg, .reg)
+        case .root: return f(.reg)
+        case .newlayer: return f(.reg, .unused, .layerTemplate)
+        case .addsublayer: return f(.reg, .reg)
+        case .setprop, .getprop, .getpres: return f(.reg, .reg, .keyPath)
+        case .animnew: return f(.reg, .unused, .animTemplate)
+        case .animset: return f(.reg, .reg, .animField)
+        case .animadd: return f(.reg, .reg, .string)
+        case .animremove: return f(.reg, .unused, .string)
+        case .animremoveall: return f(.reg)
+        case .txbegin, .txcommit, .ret: return f(.unused)
+        case .txset: return f(.reg, .unused, .txField)
+        case .schedule: return f(.reg, .unused, .function)
+        }
+    }
+
+    /// True when control never falls through to the next instruction.
+    public var isTerminator: Bool { self == .jmp || self == .ret }
+}
+
+/// One decoded instruction.
+public struct Instruction: Sendable, Hashable {
+    public var op: Opcode
+    public var a: UInt16
+    public var b: UInt16
+    public var c: UInt32
+
+    public init(_ op: Opcode, a: UInt16 = 0, b: UInt16 = 0, c: UInt32 = 0) {
+        self.op = op; self.a = a; self.b = b; self.c = c & 0xFF_FFFF
+    }
+
+    /// Jump offset: C as a signed 24-bit number.
+    public var sC: Int32 { Int32(bitPattern: c << 8) >> 8 }
+
+    public static func jump(_ op: Opcode, a: UInt16 = 0, offset: Int32) -> Instruction {
+        Instruction(op, a: a, c: UInt32(bitPattern: offset) & 0xFF_FFFF)
+    }
+
+    public var word: UInt64 {
+        UInt64(op.rawValue) | UInt64(a) << 8 | UInt64(b) << 24 | UInt64(c & 0xFF_FFFF) << 40
+    }
+
+    /// Decodes a word; nil for an unknown opcode.
+    public init?(word: UInt64) {
+        guard let op = Opcode(rawValue: UInt8(word & 0xFF)) else { return nil }
+        self.op = op
+        self.a = UInt16(truncatingIfNeeded: word >> 8)
+        self.b = UInt16(truncatingIfNeeded: word >> 24)
+        self.c = UInt32(truncatingIfNeeded: word >> 40) & 0xFF_FFFF
+    }
+
+    public static let maxJump: Int32 = (1 << 23) - 1
+}
+
+/// Fields of an animation settable at run time by ANIMSET (and stored in animation templates).
+public enum AnimField: UInt8, CaseIterable, Sendable {
+    case from = 0, to, by, duration, beginTime, timeOffset, speed, repeatCount, repeatDuration
+    case autoreverses, fillMode, removedOnCompletion, timingFunction, additive, cumulative
+
+    public var name: String { String(describing: self) }
+}
+
+/// Settings of a transaction settable by TXSET.
+public enum TxField: UInt8, CaseIterable, Sendable {
+    case animationDuration = 0, animationTimingFunction, disableActions
+
+    public var name: String { String(describing: self) }
+}

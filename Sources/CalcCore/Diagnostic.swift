@@ -1,0 +1,116 @@
+// Diagnostics as values: a stable id, a severity, a message, a primary span with an optional label
+// (the "did you mean" goes there), and notes. Rendering is a pure function so tests can assert the
+// exact text users see. Shape follows swift-syntax's diagnostics and the house style's example:
+//
+//   Samples/errors/typo.cal:4:8: error: unknown property 'opactiy' on layer 'ball'
+//     4 |   ball.opactiy = 0.5
+//       |        ^~~~~~~ did you mean 'opacity'?
+
+public enum Severity: String, Sendable, Comparable {
+    case error, warning, note
+    public static func < (a: Severity, b: Severity) -> Bool {
+        let order: [Severity] = [.error, .warning, .note]
+        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+    }
+}
+
+public struct Diagnostic: Sendable, Equatable {
+    /// Stable identifier, e.g. `E0101`; listed in docs/diagnostics.md.
+    public var id: String
+    public var severity: Severity
+    public var message: String
+    public var span: Span
+    /// Short text printed after the caret line (for example "did you mean 'opacity'?").
+    public var label: String?
+    public var notes: [String]
+
+    public init(_ id: String, _ severity: Severity = .error, _ message: String, at span: Span,
+                label: String? = nil, notes: [String] = []) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.label = label
+        self.notes = notes
+    }
+}
+
+extension Diagnostic {
+    /// Renders the diagnostic in the house format (file:line:col, the source line, a caret span).
+    public func render(in file: SourceFile) -> String {
+        let (line, col) = file.location(of: span.start)
+        var out = "\(file.name):\(line):\(col): \(severity.rawValue): \(message) [\(id)]\n"
+        let text = file.lineText(line).replacingTabs()
+        let gutter = String(line)
+        let pad = String(repeating: " ", count: gutter.count)
+        out += " \(gutter) | \(text)\n"
+        // caret length: the span's scalars on this line, at least 1
+        let endLoc = file.location(of: span.end)
+        let width: Int
+        if endLoc.line == line { width = max(1, endLoc.column - col) } else { width = max(1, text.count - col + 1) }
+        var marker = String(repeating: " ", count: max(0, col - 1)) + "^"
+        if width > 1 { marker += String(repeating: "~", count: width - 1) }
+        if let label { marker += " " + label }
+        out += " \(pad) | \(marker)\n"
+        for n in notes { out += " \(pad) = note: \(n)\n" }
+        return out
+    }
+}
+
+extension String {
+    func replacingTabs() -> String {
+        String(self.map { $0 == "\t" ? " " : $0 })
+    }
+}
+
+/// Collects diagnostics; keeps going after errors so a run reports everything it can.
+public struct DiagnosticBag: Sendable {
+    public private(set) var items: [Diagnostic] = []
+    public init() {}
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public var errorCount: Int { items.filter { $0.severity == .error }.count }
+    public mutating func add(_ d: Diagnostic) { items.append(d) }
+    public mutating func error(_ id: String, _ message: String, at span: Span, label: String? = nil, notes: [String] = []) {
+        items.append(Diagnostic(id, .error, message, at: span, label: label, notes: notes))
+    }
+    public mutating func warning(_ id: String, _ message: String, at span: Span, label: String? = nil, notes: [String] = []) {
+        items.append(Diagnostic(id, .warning, message, at: span, label: label, notes: notes))
+    }
+    public mutating func append(contentsOf other: DiagnosticBag) { items.append(contentsOf: other.items) }
+    /// Sorted by position, then id, with exact duplicates removed: the order users see.
+    public var sorted: [Diagnostic] {
+        var seen = Set<String>()
+        return items.sorted { ($0.span.start, $0.span.end, $0.id) < ($1.span.start, $1.span.end, $1.id) }
+            .filter { seen.insert("\($0.span.start):\($0.id):\($0.message)").inserted }
+    }
+}
+
+/// Nearest known name for a "did you mean" hint: Damerau–Levenshtein distance, case-insensitive,
+/// accepted when the distance is at most a third of the longer name (and at least 1 allowed edit).
+public func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    var best: (String, Int)?
+    let a = Array(name.lowercased())
+    for c in candidates {
+        let b = Array(c.lowercased())
+        let d = editDistance(a, b)
+        let limit = max(1, max(a.count, b.count) / 3)
+        if d <= limit, d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
+    }
+    return best?.0
+}
+
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+        }
+    }
+    return d[a.count][b.count]
+}

@@ -1,0 +1,245 @@
+// The layer property catalogue: the one table the checker, the code generator, the VM and the
+// renderer agree on. A property's id is its index here and is written into bytecode, so new
+// properties are appended, never inserted (docs/bytecode.md records the format version).
+
+public struct LayerProperty: Sendable {
+    public let id: UInt16
+    public let name: String
+    public let type: ValueType
+    public let defaultValue: Value
+    /// Setting it on a layer in the tree triggers an implicit animation (seed 000:1996–2116).
+    public let animatable: Bool
+    /// False for `frame`, which is computed from position, bounds and anchorPoint (seed 000:459).
+    public let stored: Bool
+}
+
+public enum LayerProperties {
+    public static let bounds: UInt16 = 0
+    public static let position: UInt16 = 1
+    public static let anchorPoint: UInt16 = 2
+    public static let anchorPointZ: UInt16 = 3
+    public static let zPosition: UInt16 = 4
+    public static let transform: UInt16 = 5
+    public static let sublayerTransform: UInt16 = 6
+    public static let opacity: UInt16 = 7
+    public static let hidden: UInt16 = 8
+    public static let masksToBounds: UInt16 = 9
+    public static let backgroundColor: UInt16 = 10
+    public static let cornerRadius: UInt16 = 11
+    public static let borderWidth: UInt16 = 12
+    public static let borderColor: UInt16 = 13
+    public static let doubleSided: UInt16 = 14
+    public static let speed: UInt16 = 15
+    public static let timeOffset: UInt16 = 16
+    public static let beginTime: UInt16 = 17
+    public static let frame: UInt16 = 18
+
+    public static let all: [LayerProperty] = [
+        p(bounds, "bounds", .rect, .rect(.zero)),
+        p(position, "position", .point, .point(.zero)),
+        p(anchorPoint, "anchorPoint", .point, .point(Point(0.5, 0.5))),
+        p(anchorPointZ, "anchorPointZ", .number(.scalar), .number(0)),
+        p(zPosition, "zPosition", .number(.scalar), .number(0)),
+        p(transform, "transform", .transform, .transform(.identity)),
+        p(sublayerTransform, "sublayerTransform", .transform, .transform(.identity)),
+        p(opacity, "opacity", .number(.scalar), .number(1)),
+        p(hidden, "hidden", .bool, .bool(false)),
+        p(masksToBounds, "masksToBounds", .bool, .bool(false)),
+        p(backgroundColor, "backgroundColor", .color, .color(.clear)),
+        p(cornerRadius, "cornerRadius", .number(.scalar), .number(0)),
+        p(borderWidth, "borderWidth", .number(.scalar), .number(0)),
+        p(borderColor, "borderColor", .color, .color(.black)),
+        // doubleSided has no default implied animation (seed 000:2038).
+        p(doubleSided, "doubleSided", .bool, .bool(true), animatable: false),
+        // CAMediaTiming on layers: changing them re-times the layer's animations, never animates.
+        p(speed, "speed", .number(.scalar), .number(1), animatable: false),
+        p(timeOffset, "timeOffset", .number(.time), .number(0), animatable: false),
+        p(beginTime, "beginTime", .number(.time), .number(0), animatable: false),
+        p(frame, "frame", .rect, .rect(.zero), animatable: false, stored: false),
+    ]
+
+    static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true, stored: Bool = true) -> LayerProperty {
+        LayerProperty(id: id, name: name, type: type, defaultValue: def, animatable: animatable, stored: stored)
+    }
+
+    public static let count = all.count
+
+    public static func named(_ name: String) -> LayerProperty? { byName[name] }
+    static let byName: [String: LayerProperty] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// Default values indexed by id, the initial state of every new layer.
+    public static let defaults: [Value] = all.map { $0.defaultValue }
+}
+
+/// A field inside a structured property value, for key paths such as `position.x`,
+/// `bounds.size.width` and `transform.rotation.z` (seed 000:575–606).
+public enum Component: UInt8, Sendable, CaseIterable {
+    case whole = 0
+    case x, y                                  // point
+    case width, height                         // size
+    case origin, size, originX, originY, sizeWidth, sizeHeight  // rect
+    case rotationX, rotationY, rotationZ       // transform (rotation = rotation.z)
+    case scale, scaleX, scaleY, scaleZ         // transform (scale = average of the three)
+    case translation, translationX, translationY, translationZ
+
+    /// The spelled suffix after the property name.
+    public var path: String {
+        switch self {
+        case .whole: return ""
+        case .x: return "x"
+        case .y: return "y"
+        case .width: return "width"
+        case .height: return "height"
+        case .origin: return "origin"
+        case .size: return "size"
+        case .originX: return "origin.x"
+        case .originY: return "origin.y"
+        case .sizeWidth: return "size.width"
+        case .sizeHeight: return "size.height"
+        case .rotationX: return "rotation.x"
+        case .rotationY: return "rotation.y"
+        case .rotationZ: return "rotation.z"
+        case .scale: return "scale"
+        case .scaleX: return "scale.x"
+        case .scaleY: return "scale.y"
+        case .scaleZ: return "scale.z"
+        case .translation: return "translation"
+        case .translationX: return "translation.x"
+        case .translationY: return "translation.y"
+        case .translationZ: return "translation.z"
+        }
+    }
+
+    /// The components a value of `type` offers, with their types.
+    public static func components(of type: ValueType) -> [(String, Component, ValueType)] {
+        let n = ValueType.number(.scalar)
+        switch type {
+        case .point: return [("x", .x, n), ("y", .y, n)]
+        case .size: return [("width", .width, n), ("height", .height, n)]
+        case .rect:
+            return [("origin", .origin, .point), ("size", .size, .size), ("origin.x", .originX, n), ("origin.y", .originY, n),
+                    ("size.width", .sizeWidth, n), ("size.height", .sizeHeight, n)]
+        case .transform:
+            let a = ValueType.number(.angle)
+            return [("rotation", .rotationZ, a), ("rotation.x", .rotationX, a), ("rotation.y", .rotationY, a), ("rotation.z", .rotationZ, a),
+                    ("scale", .scale, n), ("scale.x", .scaleX, n), ("scale.y", .scaleY, n), ("scale.z", .scaleZ, n),
+                    ("translation", .translation, .size), ("translation.x", .translationX, n),
+                    ("translation.y", .translationY, n), ("translation.z", .translationZ, n)]
+        default: return []
+        }
+    }
+
+    /// Reads this component out of a whole value.
+    public func get(_ v: Value) -> Value {
+        switch (self, v) {
+        case (.whole, _): return v
+        case let (.x, .point(p)): return .number(p.x)
+        case let (.y, .point(p)): return .number(p.y)
+        case let (.width, .size(s)): return .number(s.width)
+        case let (.height, .size(s)): return .number(s.height)
+        case let (.origin, .rect(r)): return .point(r.origin)
+        case let (.size, .rect(r)): return .size(r.size)
+        case let (.originX, .rect(r)): return .number(r.origin.x)
+        case let (.originY, .rect(r)): return .number(r.origin.y)
+        case let (.sizeWidth, .rect(r)): return .number(r.size.width)
+        case let (.sizeHeight, .rect(r)): return .number(r.size.height)
+        case let (_, .transform(m)):
+            let d = m.decomposed() ?? .identity
+            switch self {
+            case .rotationX: return .number(d.eulerAngles.x)
+            case .rotationY: return .number(d.eulerAngles.y)
+            case .rotationZ: return .number(d.eulerAngles.z)
+            case .scale: return .number((d.scale.0 + d.scale.1 + d.scale.2) / 3)
+            case .scaleX: return .number(d.scale.0)
+            case .scaleY: return .number(d.scale.1)
+            case .scaleZ: return .number(d.scale.2)
+            case .translation: return .size(Size(d.translation.0, d.translation.1))
+            case .translationX: return .number(d.translation.0)
+            case .translationY: return .number(d.translation.1)
+            case .translationZ: return .number(d.translation.2)
+            default: return v
+            }
+        default: return v
+        }
+    }
+
+    /// Writes `part` into this component of `whole`. Transforms are decomposed, the part replaced and
+    /// the matrix rebuilt, so `transform.rotation.z = 90deg` keeps an existing scale and translation.
+    public func set(_ part: Value, in whole: Value) -> Value {
+        switch (self, whole, part) {
+        case (.whole, _, _): return part
+        case let (.x, .point(p), .number(n)): return .point(Point(n, p.y))
+        case let (.y, .point(p), .number(n)): return .point(Point(p.x, n))
+        case let (.width, .size(s), .number(n)): return .size(Size(n, s.height))
+        case let (.height, .size(s), .number(n)): return .size(Size(s.width, n))
+        case let (.origin, .rect(r), .point(p)): return .rect(Rect(origin: p, size: r.size))
+        case let (.size, .rect(r), .size(s)): return .rect(Rect(origin: r.origin, size: s))
+        case let (.originX, .rect(r), .number(n)): return .rect(Rect(n, r.origin.y, r.size.width, r.size.height))
+        case let (.originY, .rect(r), .number(n)): return .rect(Rect(r.origin.x, n, r.size.width, r.size.height))
+        case let (.sizeWidth, .rect(r), .number(n)): return .rect(Rect(r.origin.x, r.origin.y, n, r.size.height))
+        case let (.sizeHeight, .rect(r), .number(n)): return .rect(Rect(r.origin.x, r.origin.y, r.size.width, n))
+        case let (_, .transform(m), _):
+            var d = m.decomposed() ?? .identity
+            let e = d.eulerAngles
+            switch (self, part) {
+            case let (.rotationX, .number(n)): d.setEulerAngles(n, e.y, e.z)
+            case let (.rotationY, .number(n)): d.setEulerAngles(e.x, n, e.z)
+            case let (.rotationZ, .number(n)): d.setEulerAngles(e.x, e.y, n)
+            case let (.scale, .number(n)): d.scale = (n, n, n)
+            case let (.scaleX, .number(n)): d.scale.0 = n
+            case let (.scaleY, .number(n)): d.scale.1 = n
+            case let (.scaleZ, .number(n)): d.scale.2 = n
+            case let (.translation, .size(s)): d.translation.0 = s.width; d.translation.1 = s.height
+            case let (.translationX, .number(n)): d.translation.0 = n
+            case let (.translationY, .number(n)): d.translation.1 = n
+            case let (.translationZ, .number(n)): d.translation.2 = n
+            default: return whole
+            }
+            return .transform(d.recomposed())
+        default: return whole
+        }
+    }
+
+    /// For a sub-key-path animation of a transform, the animated number is applied the way
+    /// Core Animation's value functions do: a rotation, scale or translation concatenated onto
+    /// nothing but itself (the underlying matrix is decomposed and the part replaced).
+    public var isTransformPart: Bool { rawValue >= Component.rotationX.rawValue }
+}
+
+/// A property plus a component: the target of a set or an animation.
+public struct KeyPath: Sendable, Hashable {
+    public var property: UInt16
+    public var component: Component
+    public init(property: UInt16, component: Component = .whole) { self.property = property; self.component = component }
+
+    public var name: String {
+        let base = LayerProperties.all[Int(property)].name
+        return component == .whole ? base : base + "." + component.path
+    }
+
+    /// Packs into 24 bits for a bytecode operand: property id << 8 | component.
+    public var packed: UInt32 { UInt32(property) << 8 | UInt32(component.rawValue) }
+    public init?(packed: UInt32) {
+        let pid = UInt16(truncatingIfNeeded: packed >> 8)
+        guard Int(pid) < LayerProperties.count, packed >> 24 == 0,
+              let c = Component(rawValue: UInt8(packed & 0xFF)) else { return nil }
+        self.property = pid
+        self.component = c
+    }
+
+    /// Resolves `position.x`, `transform.rotation.z` …; nil when unknown.
+    public static func parse(_ path: String) -> (KeyPath, ValueType)? {
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let prop = LayerProperties.named(parts[0]) else { return nil }
+        if parts.count == 1 { return (KeyPath(property: prop.id), prop.type) }
+        for (name, c, t) in Component.components(of: prop.type) where name == parts[1] {
+            return (KeyPath(property: prop.id, component: c), t)
+        }
+        return nil
+    }
+
+    /// Every valid key path spelling, for "did you mean".
+    public static var allNames: [String] {
+        LayerProperties.all.flatMap { p in [p.name] + Component.components(of: p.type).map { p.name + "." + $0.0 } }
+    }
+}
