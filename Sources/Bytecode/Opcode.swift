@@ -14,7 +14,7 @@
 // C holds register numbers, constant-pool and template indices, packed key paths
 // (property id << 8 | component) and signed jump offsets (sC, relative to the next instruction).
 // Notation in the `///` lines: R[x] register, K[x] constant, S[x] string constant, KP key path,
-// LT/AT layer/animation template, F function, pc the index of the next instruction.
+// G[x] global, LT/AT layer/animation template, F function, pc the index of the next instruction.
 
 public enum Opcode: UInt8, CaseIterable, Sendable {
     /// R[A] := K[C]
@@ -25,6 +25,10 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case loadbool
     /// R[A] := R[B]
     case move
+    /// R[A] := G[C]   (a global: a top-level layer or variable)
+    case getglobal
+    /// G[C] := R[A]
+    case setglobal
     /// R[A] := R[B] + R[C]   (numbers, and component-wise points, sizes, rects, colours)
     case add
     /// R[A] := R[B] - R[C]
@@ -122,6 +126,8 @@ public enum OperandKind: Sendable, Equatable {
     case jump
     case animField
     case txField
+    /// a global slot (< Program.globalCount)
+    case global
 }
 
 public struct OperandFormat: Sendable, Equatable {
@@ -138,6 +144,7 @@ extension Opcode {
         case .loadnil: return f(.reg)
         case .loadbool: return f(.reg, .imm)
         case .move, .neg, .not: return f(.reg, .reg)
+        case .getglobal, .setglobal: return f(.reg, .unused, .global)
         case .add, .sub, .mul, .div, .mod, .eq, .lt, .le: return f(.reg, .reg, .reg)
         case .jmp: return f(.unused, .unused, .jump)
         case .jmpif, .jmpifnot: return f(.reg, .unused, .jump)

@@ -90,11 +90,13 @@ public struct Program: Sendable, Equatable {
     public var functions: [Function]
     public var layerTemplates: [LayerTemplate]
     public var animationTemplates: [AnimationTemplate]
+    /// Number of global slots (top-level layers and variables), all nil when main starts.
+    public var globalCount: UInt32
 
     public init(sourceName: String, scene: SceneInfo, constants: [Value] = [], functions: [Function] = [],
-                layerTemplates: [LayerTemplate] = [], animationTemplates: [AnimationTemplate] = []) {
+                layerTemplates: [LayerTemplate] = [], animationTemplates: [AnimationTemplate] = [], globalCount: UInt32 = 0) {
         self.sourceName = sourceName; self.scene = scene; self.constants = constants; self.functions = functions
-        self.layerTemplates = layerTemplates; self.animationTemplates = animationTemplates
+        self.layerTemplates = layerTemplates; self.animationTemplates = animationTemplates; self.globalCount = globalCount
     }
 }
 

@@ -1,0 +1,296 @@
+// The lexer: bytes → tokens, in one pass over UTF-8 bytes with no backtracking. It never fails:
+// unexpected bytes become `.invalid` tokens with a diagnostic, so the parser can keep going and the
+// user sees every problem in one run.
+
+import CalcCore
+
+public struct Lexer {
+    let file: SourceFile
+    let b: [UInt8]
+    var i = 0
+    public private(set) var diagnostics = DiagnosticBag()
+
+    /// Lines longer than this are reported (and the line still lexed): very long lines are almost
+    /// always generated garbage or a missing newline, and they make diagnostics unreadable.
+    public static let maxLineLength = 10_000
+    /// Numeric literal digits beyond this are reported rather than silently rounded away.
+    public static let maxNumberLength = 64
+
+    public init(file: SourceFile) {
+        self.file = file
+        self.b = file.bytes
+    }
+
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: DiagnosticBag) {
+        var lx = Lexer(file: file)
+        let toks = lx.run()
+        return (toks, lx.diagnostics)
+    }
+
+    mutating func run() -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(b.count / 3)
+        checkEncodingAndLines()
+        var newline = true
+        while true {
+            newline = skipTrivia() || newline
+            if i >= b.count {
+                tokens.append(Token(kind: .eof, span: Span(b.count, b.count), afterNewline: true))
+                return tokens
+            }
+            let start = i
+            let kind = lexOne()
+            tokens.append(Token(kind: kind, span: Span(start, i), afterNewline: newline))
+            newline = false
+        }
+    }
+
+    mutating func checkEncodingAndLines() {
+        // Non-UTF-8 input: report the first bad byte once (strings and comments may hold any valid UTF-8).
+        var j = 0
+        while j < b.count {
+            let c = b[j]
+            var len = 0
+            if c < 0x80 { len = 1 } else if c & 0xE0 == 0xC0, c >= 0xC2 { len = 2 } else if c & 0xF0 == 0xE0 { len = 3 } else if c & 0xF8 == 0xF0, c <= 0xF4 { len = 4 }
+            var ok = len > 0 && j + len <= b.count
+            if ok { for k in 1..<len where b[j + k] & 0xC0 != 0x80 { ok = false } }
+            if !ok {
+                diagnostics.error("E0003", "the file is not valid UTF-8", at: Span(j, j + 1),
+                                  label: String(format2Hex: c))
+                break
+            }
+            j += len
+        }
+        for (n, start) in file.lineStarts.enumerated() {
+            let end = n + 1 < file.lineStarts.count ? file.lineStarts[n + 1] : b.count
+            if end - start > Lexer.maxLineLength {
+                diagnostics.error("E0004", "line is longer than \(Lexer.maxLineLength) bytes", at: Span(start, start + 1))
+                break
+            }
+        }
+    }
+
+    /// Skips white space and comments; returns true if a newline was crossed.
+    mutating func skipTrivia() -> Bool {
+        var sawNewline = false
+        while i < b.count {
+            let c = b[i]
+            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
+            if c == 0x0A { sawNewline = true; i += 1; continue }
+            if c == UInt8(ascii: "/"), i + 1 < b.count {
+                if b[i + 1] == UInt8(ascii: "/") {
+                    while i < b.count, b[i] != 0x0A { i += 1 }
+                    continue
+                }
+                if b[i + 1] == UInt8(ascii: "*") {
+                    let start = i
+                    i += 2
+                    var depth = 1
+                    while i < b.count, depth > 0 {
+                        if b[i] == 0x0A { sawNewline = true }
+                        if b[i] == UInt8(ascii: "*"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
+                        if b[i] == UInt8(ascii: "/"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
+                        i += 1
+                    }
+                    if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
+                    continue
+                }
+            }
+            break
+        }
+        return sawNewline
+    }
+
+    static func isIdentStart(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
+    }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
+
+    mutating func lexOne() -> TokenKind {
+        let c = b[i]
+        if Lexer.isIdentStart(c) {
+            let start = i
+            while i < b.count, Lexer.isIdentChar(b[i]) { i += 1 }
+            let text = String(decoding: b[start..<i], as: UTF8.self)
+            return TokenKind.keywords[text] ?? .identifier
+        }
+        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < b.count && Lexer.isDigit(b[i + 1]) && !(i > 0 && b[i - 1] == UInt8(ascii: "."))) {
+            return lexNumber()
+        }
+        switch c {
+        case UInt8(ascii: "\""): return lexString()
+        case UInt8(ascii: "#"): return lexHex()
+        case UInt8(ascii: "{"): i += 1; return .lbrace
+        case UInt8(ascii: "}"): i += 1; return .rbrace
+        case UInt8(ascii: "("): i += 1; return .lparen
+        case UInt8(ascii: ")"): i += 1; return .rparen
+        case UInt8(ascii: "["): i += 1; return .lbracket
+        case UInt8(ascii: "]"): i += 1; return .rbracket
+        case UInt8(ascii: ","): i += 1; return .comma
+        case UInt8(ascii: ":"): i += 1; return .colon
+        case UInt8(ascii: ";"): i += 1; return .semicolon
+        case UInt8(ascii: "+"): i += 1; return .plus
+        case UInt8(ascii: "*"): i += 1; return .star
+        case UInt8(ascii: "/"): i += 1; return .slash
+        case UInt8(ascii: "%"): i += 1; return .percent
+        case UInt8(ascii: "-"):
+            i += 1
+            if peek(">") { i += 1; return .arrow }
+            return .minus
+        case UInt8(ascii: "."):
+            if peek(at: 1, "."), peek(at: 2, ".") { i += 3; return .dotDotDot }
+            if peek(at: 1, "."), peek(at: 2, "<") { i += 3; return .dotDotLess }
+            i += 1; return .dot
+        case UInt8(ascii: "="):
+            i += 1
+            if peek("=") { i += 1; return .equalEqual }
+            return .equal
+        case UInt8(ascii: "!"):
+            i += 1
+            if peek("=") { i += 1; return .bangEqual }
+            return .bang
+        case UInt8(ascii: "<"):
+            i += 1
+            if peek("=") { i += 1; return .lessEqual }
+            return .less
+        case UInt8(ascii: ">"):
+            i += 1
+            if peek("=") { i += 1; return .greaterEqual }
+            return .greater
+        case UInt8(ascii: "&"):
+            if peek(at: 1, "&") { i += 2; return .ampAmp }
+        case UInt8(ascii: "|"):
+            if peek(at: 1, "|") { i += 2; return .pipePipe }
+        default: break
+        }
+        // Unknown: consume one whole UTF-8 scalar (or one bad byte) and report it.
+        let start = i
+        i += 1
+        while i < b.count, b[i] & 0xC0 == 0x80 { i += 1 }
+        let text = String(decoding: b[start..<i], as: UTF8.self)
+        diagnostics.error("E0001", "unexpected character '\(text)'", at: Span(start, i))
+        return .invalid
+    }
+
+    func peek(_ s: Unicode.Scalar) -> Bool { i < b.count && b[i] == UInt8(ascii: s) }
+    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < b.count && b[i + k] == UInt8(ascii: s) }
+
+    mutating func lexNumber() -> TokenKind {
+        let start = i
+        while i < b.count, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
+        if i < b.count, b[i] == UInt8(ascii: "."), i + 1 < b.count, Lexer.isDigit(b[i + 1]) {
+            i += 1
+            while i < b.count, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
+        }
+        if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            var j = i + 1
+            if j < b.count, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
+            if j < b.count, Lexer.isDigit(b[j]) {
+                i = j
+                while i < b.count, Lexer.isDigit(b[i]) { i += 1 }
+            }
+        }
+        let numEnd = i
+        // unit suffix: letters directly after the digits
+        while i < b.count, Lexer.isIdentStart(b[i]) { i += 1 }
+        if numEnd - start > Lexer.maxNumberLength {
+            diagnostics.error("E0006", "number literal is too long (more than \(Lexer.maxNumberLength) characters)", at: Span(start, numEnd))
+        }
+        return .number
+    }
+
+    mutating func lexString() -> TokenKind {
+        let start = i
+        i += 1
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") { i += 1; return .string }
+            if c == 0x0A { break }
+            if c == UInt8(ascii: "\\") { i += 2; continue }
+            i += 1
+        }
+        i = min(i, b.count)
+        diagnostics.error("E0007", "unterminated string literal", at: Span(start, start + 1), label: "string starts here")
+        return .string
+    }
+
+    mutating func lexHex() -> TokenKind {
+        let start = i
+        i += 1
+        while i < b.count, Lexer.isIdentChar(b[i]) { i += 1 }
+        let digits = i - start - 1
+        let text = String(decoding: b[(start + 1)..<i], as: UTF8.self)
+        if ![3, 4, 6, 8].contains(digits) || Color(hex: text) == nil {
+            diagnostics.error("E0008", "invalid colour literal '#\(text)'", at: Span(start, i),
+                              label: "expected 3, 4, 6 or 8 hexadecimal digits")
+        }
+        return .hexColor
+    }
+}
+
+extension String {
+    init(format2Hex c: UInt8) {
+        let hex = Array("0123456789abcdef")
+        self = "byte 0x" + String(hex[Int(c >> 4)]) + String(hex[Int(c & 15)])
+    }
+}
+
+/// Literal decoding helpers shared with the parser.
+public enum Literals {
+    /// Splits `2.5s` into (2.5, "s"); nil if the digits do not form a finite number.
+    public static func number(_ text: String) -> (Double, String)? {
+        var digits = ""
+        var unit = ""
+        var inUnit = false
+        for ch in text {
+            if !inUnit, ch.isNumber || ch == "." || ch == "_" || ((ch == "e" || ch == "E") && !digits.isEmpty && !digits.contains("e")) || ((ch == "+" || ch == "-") && digits.last == "e") {
+                if ch != "_" { digits.append(ch == "E" ? "e" : ch) }
+            } else {
+                inUnit = true
+                unit.append(ch)
+            }
+        }
+        // A trailing 'e' with no exponent belongs to the unit (e.g. none such today, but be exact).
+        if digits.hasSuffix("e") { digits.removeLast(); unit = "e" + unit }
+        guard let v = Double(digits), v.isFinite else { return nil }
+        return (v, unit)
+    }
+
+    /// Decodes the escapes of a string literal's text (including its quotes).
+    public static func string(_ text: String) -> (String, [String]) {
+        var out = ""
+        var errors: [String] = []
+        var chars = Array(text.unicodeScalars)
+        if chars.first == "\"" { chars.removeFirst() }
+        if chars.last == "\"" { chars.removeLast() }
+        var k = 0
+        while k < chars.count {
+            let c = chars[k]
+            if c == "\\", k + 1 < chars.count {
+                let e = chars[k + 1]
+                k += 2
+                switch e {
+                case "n": out.unicodeScalars.append("\n")
+                case "t": out.unicodeScalars.append("\t")
+                case "\"": out.unicodeScalars.append("\"")
+                case "\\": out.unicodeScalars.append("\\")
+                case "0": out.unicodeScalars.append("\0")
+                case "u":
+                    var hex = ""
+                    if k < chars.count, chars[k] == "{" {
+                        k += 1
+                        while k < chars.count, chars[k] != "}" { hex.unicodeScalars.append(chars[k]); k += 1 }
+                        k += 1
+                    }
+                    if let v = UInt32(hex, radix: 16), hex.count <= 8, let s = Unicode.Scalar(v) { out.unicodeScalars.append(s) } else { errors.append("invalid unicode escape '\\u{\(hex)}'") }
+                default: errors.append("unknown escape '\\\(e)'")
+                }
+                continue
+            }
+            out.unicodeScalars.append(c)
+            k += 1
+        }
+        return (out, errors)
+    }
+}
