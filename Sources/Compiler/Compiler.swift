@@ -1,0 +1,37 @@
+// The compiler's entry point: source text → verified-ready Program plus sorted diagnostics.
+// Code is generated only when checking found no errors; all errors are reported either way.
+
+import CalcCore
+import Parser
+import Bytecode
+
+public struct CompileResult: Sendable {
+    /// nil when there were errors.
+    public var program: Program?
+    /// Sorted by position; errors and warnings.
+    public var diagnostics: [Diagnostic]
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+public enum Compiler {
+    /// Compiles one source file. `name` is how the file is shown in diagnostics and recorded in the
+    /// bytecode (pass the path as the user wrote it).
+    public static func compile(_ file: SourceFile) -> CompileResult {
+        let (ast, parseDiags) = Parser.parse(file)
+        var diags = parseDiags
+        let checker = Checker(file: file)
+        let functions = checker.check(ast)
+        diags.append(contentsOf: checker.diags)
+        if diags.items.isEmpty && ast.items.isEmpty {
+            diags.warning("W0005", "the file declares nothing", at: Span(0, 0))
+        }
+        guard !diags.hasErrors else { return CompileResult(program: nil, diagnostics: diags.sorted) }
+        var gen = CodeGen(pool: checker.pool)
+        var compiled: [Function] = []
+        for f in functions { compiled.append(gen.function(f)) }
+        let program = Program(sourceName: file.name, scene: checker.scene, constants: gen.pool.values,
+                              functions: compiled, layerTemplates: checker.layerTemplates,
+                              animationTemplates: checker.animationTemplates, globalCount: UInt32(checker.globalCount))
+        return CompileResult(program: program, diagnostics: diags.sorted)
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+import CalcCore
+@testable import VM
+
+/// Implicit animation and transactions (SPEC §4.3, §4.8), expected values by hand.
+final class TransactionTests: XCTestCase {
+    func testImplicitSample() throws {
+        let tl = try sampleTimeline("transactions/implicit.cal")
+        // before the event: model values
+        XCTAssertEqual(tl.layer("a", at: 0.45).position.x, 20)
+        // a: 0.25 s ease-in-ease-out from 20 to 180: at the start 20, halfway (0.625 s) 100, after 180
+        XCTAssertEqual(tl.layer("a", at: 0.5).position.x, 20, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("a", at: 0.625).position.x, 100, accuracy: 1e-6)
+        XCTAssertEqual(tl.layer("a", at: 0.75).position.x, 180)
+        // b: 1 s linear
+        XCTAssertEqual(tl.layer("b", at: 1.0).position.x, 100, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("b", at: 1.25).position.x, 140, accuracy: 1e-9)
+        // c: disabled actions, jumps
+        XCTAssertEqual(tl.layer("c", at: 0.5).position.x, 180)
+    }
+
+    func testNoImplicitAnimationForLayersAddedInTheSameTransaction() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 2s }
+        layer box { bounds: (0, 0, 10, 10) position: (10, 10) }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 0).position.x, 10)
+    }
+
+    func testRetargetStartsFromOnScreenValue() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 3s }
+        layer box { bounds: (0, 0, 10, 10) position: (0, 0) }
+        at 1s { transaction(animationDuration: 1s, animationTimingFunction: .linear) { box.position.x = 100 } }
+        at 1.5s { transaction(animationDuration: 1s, animationTimingFunction: .linear) { box.position.x = 0 } }
+        """)
+        // at 1.5 s the first animation shows 50; the new one runs 50 → 0 over 1 s
+        XCTAssertEqual(tl.layer("box", at: 1.5).position.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 2.0).position.x, 25, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 2.5).position.x, 0)
+    }
+
+    func testSetTwiceAnimatesOnceToLastValue() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 3s }
+        layer box { bounds: (0, 0, 10, 10) position: (0, 0) }
+        at 1s { transaction(animationDuration: 1s, animationTimingFunction: .linear) { box.position.x = 100  box.position.x = 40 } }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 1.5).position.x, 20, accuracy: 1e-9)
+    }
+
+    func testNestedTransactionSettings() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 8s }
+        layer box { bounds: (0, 0, 10, 10) position: (0, 0) opacity: 1 }
+        at 1s {
+          transaction(animationDuration: 2s, animationTimingFunction: .linear) {
+            box.position.x = 100
+            transaction(animationDuration: 4s) { box.opacity = 0 }
+          }
+        }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 2).position.x, 50, accuracy: 1e-9)   // 2 s, linear
+        XCTAssertEqual(tl.layer("box", at: 3).opacity, 0.5, accuracy: 1e-9)      // 4 s, linear inherited
+    }
+
+    func testUnchangedValueDoesNotAnimate() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 3s }
+        layer box { bounds: (0, 0, 10, 10) position: (0, 0) }
+        at 1s { transaction(animationDuration: 1s, animationTimingFunction: .linear) { box.position.x = 100 } }
+        at 1.5s { box.position.x = 100 }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 1.75).position.x, 75, accuracy: 1e-9)
+    }
+
+    func testFrameSetterUsesAnchorPoint() throws {
+        // seed 000:477: frame (40, 60, 120, 80) with anchor (0.5, 0.5) → position (100, 100)
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 1s }
+        layer a { frame: (40, 60, 120, 80) }
+        layer b { anchorPoint: (0, 0) frame: (40, 60, 120, 80) }
+        """)
+        XCTAssertEqual(tl.layer("a", at: 0).position, Point(100, 100))
+        XCTAssertEqual(tl.layer("a", at: 0).bounds, Rect(0, 0, 120, 80))
+        XCTAssertEqual(tl.layer("b", at: 0).position, Point(40, 60))
+    }
+
+    func testExplicitAnimationReplacesSameKey() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 4s }
+        let a = basic { keyPath: position.x from: 0 to: 100 duration: 2s }
+        let b = basic { keyPath: position.x from: 200 to: 300 duration: 2s }
+        layer box { bounds: (0, 0, 10, 10) animations { move: a } }
+        at 1s { box.addAnimation(b, forKey: "move") }
+        at 1.5s { box.removeAnimation(forKey: "move") }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 0.5).position.x, 25, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 1.0).position.x, 200, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 1.5).position.x, 0)
+    }
+
+    func testPresentationReadInHandler() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 3s }
+        layer box { bounds: (0, 0, 10, 10)
+          animations { a: basic { keyPath: position.x from: 0 to: 100 duration: 2s } } }
+        layer probe { bounds: (0, 0, 1, 1) }
+        at 1s { probe.position.x = box.presentation.position.x  probe.position.y = box.position.x }
+        """)
+        XCTAssertEqual(tl.layer("probe", at: 2).position.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("probe", at: 2).position.y, 0)
+    }
+
+    func testFramesDoNotDependOnOrder() throws {
+        let tl = try sampleTimeline("basics/hello.cal")
+        let a = tl.presentation(at: 1.1)
+        _ = tl.presentation(at: 0.3)
+        XCTAssertEqual(tl.presentation(at: 1.1), a)
+    }
+}
