@@ -12,7 +12,8 @@ struct CodeGen {
     var line: Int = 1
     var nextReg = 0
     var maxReg = 0
-    var diags = DiagnosticBag()
+    /// Registers below this hold locals; only registers at or above it are scratch.
+    var localCount = 0
 
     init(pool: ConstantPool) { self.pool = pool }
 
@@ -21,6 +22,7 @@ struct CodeGen {
         lines = []
         nextReg = f.localCount
         maxReg = f.localCount
+        localCount = f.localCount
         for s in f.body { stmt(s) }
         line = f.endLine
         emit(Instruction(.ret))
@@ -113,6 +115,17 @@ struct CodeGen {
         return dst
     }
 
+    /// Evaluates the first operand of an instruction that writes `dst`: straight into `dst` when
+    /// `dst` is scratch (it is overwritten last anyway), saving a register.
+    mutating func firstOperand(_ ir: IR, _ dst: Int) -> Int {
+        if case .local(let reg) = ir { return reg }
+        if dst >= localCount {
+            into(ir, dst)
+            return dst
+        }
+        return operand(ir)
+    }
+
     /// Evaluates `ir` into register `dst`.
     mutating func into(_ ir: IR, _ dst: Int) {
         let mark = nextReg
@@ -131,7 +144,7 @@ struct CodeGen {
         case .root:
             emit(Instruction(.root, a: r(dst)))
         case let .arith(op, a, b):
-            let x = operand(a), y = operand(b)
+            let x = firstOperand(a, dst), y = operand(b)
             let opcode: Opcode = [.add, .sub, .mul, .div, .mod][Int(op.rawValue)]
             emit(Instruction(opcode, a: r(dst), b: r(x), c: UInt32(y)))
         case .neg(let a):
@@ -141,7 +154,7 @@ struct CodeGen {
             let x = operand(a)
             emit(Instruction(.not, a: r(dst), b: r(x)))
         case let .compare(op, a, b):
-            let x = operand(a), y = operand(b)
+            let x = firstOperand(a, dst), y = operand(b)
             emit(Instruction(op, a: r(dst), b: r(x), c: UInt32(y)))
         case let .and(a, b), let .or(a, b):
             let isAnd: Bool
@@ -152,7 +165,7 @@ struct CodeGen {
             into(b, dst)
             patch(jump)
         case let .makePoint(a, b), let .makeSize(a, b):
-            let x = operand(a), y = operand(b)
+            let x = firstOperand(a, dst), y = operand(b)
             let isPoint: Bool
             if case .makePoint = ir { isPoint = true } else { isPoint = false }
             emit(Instruction(isPoint ? .mkpoint : .mksize, a: r(dst), b: r(x), c: UInt32(y)))

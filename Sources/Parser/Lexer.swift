@@ -169,7 +169,9 @@ public struct Lexer {
         i += 1
         while i < b.count, b[i] & 0xC0 == 0x80 { i += 1 }
         let text = String(decoding: b[start..<i], as: UTF8.self)
-        diagnostics.error("E0001", "unexpected character '\(text)'", at: Span(start, i))
+        // bytes that are not UTF-8 were already reported once for the whole file (E0003)
+        let malformed = text.unicodeScalars.contains("\u{FFFD}") && !(b[start] == 0xEF && i - start == 3)
+        if !malformed { diagnostics.error("E0001", "unexpected character '\(text)'", at: Span(start, i)) }
         return .invalid
     }
 

@@ -1,0 +1,66 @@
+import XCTest
+import CalcCore
+import Bytecode
+@testable import Compiler
+
+/// The exact instruction sequences the code generator emits (Lua's habit of asserting opcodes).
+final class CodeGenTests: XCTestCase {
+    func compile(_ src: String) throws -> Program {
+        let r = Compiler.compile(SourceFile(name: "t.cal", text: src))
+        return try XCTUnwrap(r.program, "\(r.diagnostics)")
+    }
+
+    func ops(_ f: Function) -> [Opcode] { f.code.map { $0.op } }
+
+    func testLayerWithConstantPropertiesIsATemplate() throws {
+        let p = try compile("layer a { bounds: (0, 0, 10, 20) opacity: 0.5 }")
+        XCTAssertEqual(p.layerTemplates.count, 1)
+        XCTAssertEqual(p.layerTemplates[0].properties.map { $0.keyPath.name }, ["bounds", "opacity"])
+        XCTAssertEqual(p.constants[Int(p.layerTemplates[0].properties[0].constant)], .rect(Rect(0, 0, 10, 20)))
+        // main: NEWLAYER → SETGLOBAL, ROOT, GETGLOBAL, ADDSUBLAYER, RET
+        XCTAssertEqual(ops(p.functions[0]), [.newlayer, .setglobal, .root, .getglobal, .addsublayer, .ret])
+    }
+
+    func testConstantFolding() throws {
+        let p = try compile("let w = 10\nlayer a { bounds: (0, 0, w * 2 + 1, 90deg / 1rad) }")
+        XCTAssertEqual(p.constants[Int(p.layerTemplates[0].properties[0].constant)], .rect(Rect(0, 0, 21, Double.pi / 2)))
+    }
+
+    func testHandlerSetsPropertyInsideTransaction() throws {
+        let p = try compile("layer a {}\nat 1s { transaction(animationDuration: 2s) { a.opacity = 0.5 } }")
+        XCTAssertEqual(p.functions.count, 2)
+        XCTAssertEqual(p.functions[1].name, "at 1s")
+        XCTAssertEqual(ops(p.functions[1]), [.txbegin, .loadk, .txset, .getglobal, .loadk, .setprop, .txcommit, .ret])
+        let set = p.functions[1].code[5]
+        XCTAssertEqual(KeyPath(packed: set.c), KeyPath(property: LayerProperties.opacity))
+        // main schedules the handler at 1 s
+        XCTAssertTrue(ops(p.functions[0]).contains(.schedule))
+    }
+
+    func testDynamicValuesUseRegisters() throws {
+        let p = try compile("layer a {}\nlayer b {}\nat 1s { b.position = (a.position.x + 1, 5) }")
+        XCTAssertEqual(ops(p.functions[1]), [.getglobal, .getglobal, .getprop, .loadk, .add, .loadk, .mkpoint, .setprop, .ret])
+        // b in R0; the point built in R1 from a.position.x + 1 computed in R1 and 5 in R2
+        XCTAssertEqual(p.functions[1].registerCount, 3)
+    }
+
+    func testAnimationTemplateHoldsConstantFields() throws {
+        let p = try compile("layer a { animations { m: basic { keyPath: position.x from: 0 to: 100 duration: 1s } } }")
+        XCTAssertEqual(p.animationTemplates.count, 1)
+        XCTAssertEqual(p.animationTemplates[0].keyPath.name, "position.x")
+        XCTAssertEqual(p.animationTemplates[0].fields.map { $0.field }, [.from, .to, .duration])
+        XCTAssertTrue(ops(p.functions[0]).contains(.animnew))
+        XCTAssertTrue(ops(p.functions[0]).contains(.animadd))
+    }
+
+    func testLineTableFollowsStatements() throws {
+        let p = try compile("layer a {}\nat 1s {\n  a.opacity = 0\n  a.hidden = true\n}")
+        XCTAssertEqual(p.functions[1].lines, [3, 3, 3, 4, 4, 4, 5])
+    }
+
+    func testSameSourceSameProgram() throws {
+        let src = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/basics/hello.cal").path, encoding: .utf8)
+        XCTAssertEqual(try compile(src), try compile(src))
+    }
+}

@@ -1,0 +1,172 @@
+import XCTest
+import CalcCore
+@testable import Compiler
+
+func diagnose(_ source: String) -> String {
+    let file = SourceFile(name: "t.cal", text: source)
+    return Compiler.compile(file).diagnostics.map { $0.render(in: file) }.joined()
+}
+
+/// Exact rendered diagnostics: file:line:col, the line, a caret span, what was expected.
+final class DiagnosticTests: XCTestCase {
+    func testSyntaxErrorShowsLineAndCaret() {
+        XCTAssertEqual(diagnose("layer a {\n  opacity 0.5\n}\n"), """
+        t.cal:2:11: error: expected ':' after 'opacity', found '0.5' [E0100]
+         2 |   opacity 0.5
+           |           ^~~
+
+        """)
+    }
+
+    func testUnknownPropertySuggestsNearest() {
+        XCTAssertEqual(diagnose("layer ball {\n  opactiy: 0.5\n}\n"), """
+        t.cal:2:3: error: unknown property 'opactiy' on layer 'ball' [E0201]
+         2 |   opactiy: 0.5
+           |   ^~~~~~~ did you mean 'opacity'?
+
+        """)
+    }
+
+    func testUnknownPropertyInStatement() {
+        XCTAssertEqual(diagnose("layer ball {}\nat 1s { ball.opactiy = 0.5 }\n"), """
+        t.cal:2:14: error: unknown property 'opactiy' on layer 'ball' [E0201]
+         2 | at 1s { ball.opactiy = 0.5 }
+           |              ^~~~~~~ did you mean 'opacity'?
+
+        """)
+    }
+
+    func testUnknownLayerSuggestsNearest() {
+        XCTAssertEqual(diagnose("layer ball {}\nat 1s { bal.opacity = 0 }\n"), """
+        t.cal:2:9: error: unknown name 'bal' [E0200]
+         2 | at 1s { bal.opacity = 0 }
+           |         ^~~ did you mean 'ball'?
+
+        """)
+    }
+
+    func testTypeMismatch() {
+        XCTAssertEqual(diagnose("layer a {\n  opacity: #ff0000\n}\n"), """
+        t.cal:2:12: error: 'opacity' expects a number, found a color [E0300]
+         2 |   opacity: #ff0000
+           |            ^~~~~~~
+
+        """)
+    }
+
+    func testUnitMismatch() {
+        XCTAssertEqual(diagnose("let a = basic { keyPath: opacity duration: 90deg }\n"), """
+        t.cal:1:44: error: 'duration' expects a duration, found an angle [E0300]
+         1 | let a = basic { keyPath: opacity duration: 90deg }
+           |                                            ^~~~~
+           = note: an angle cannot stand for a duration
+
+        """)
+    }
+
+    func testAnimationValueTypeFollowsKeyPath() {
+        XCTAssertEqual(diagnose("let a = basic { keyPath: position to: 3 }\n"), """
+        t.cal:1:39: error: 'to' expects a point, found a number [E0300]
+         1 | let a = basic { keyPath: position to: 3 }
+           |                                       ^
+
+        """)
+    }
+
+    func testAllErrorsReportedInOrder() {
+        let text = diagnose("""
+        layer a {
+          opactiy: 1
+          bounds: 5
+        }
+        at 1s { b.opacity = 1 }
+        """)
+        let ids = text.split(separator: "\n").filter { $0.contains(": error: ") }.map { String($0.split(separator: "[").last!.dropLast()) }
+        XCTAssertEqual(ids, ["E0201", "E0300", "E0200"])
+    }
+
+    func testRecoveryAfterSyntaxErrorKeepsChecking() {
+        let text = diagnose("""
+        layer a {
+          bounds: (0, 0, 10, 10
+          opacity: 1
+        }
+        layer b { hiden: true }
+        """)
+        XCTAssertTrue(text.contains("[E0100]"), text)
+        XCTAssertTrue(text.contains("unknown property 'hiden' on layer 'b'"), text)
+    }
+
+    func testUnknownUnit() {
+        XCTAssertEqual(diagnose("layer a { cornerRadius: 4px }\n"), """
+        t.cal:1:25: error: unknown unit 'px' in '4px' [E0009]
+         1 | layer a { cornerRadius: 4px }
+           |                         ^~~ units are s, ms, deg and rad
+
+        """)
+    }
+
+    func testCanvasTooLarge() {
+        XCTAssertEqual(diagnose("scene { size: (100000, 100000) }\n"), """
+        t.cal:1:9: error: a canvas of 100000x100000 pixels exceeds the limit of 16384 pixels a side [E0226]
+         1 | scene { size: (100000, 100000) }
+           |         ^~~~
+
+        """)
+    }
+
+    func testFrameCountLimit() {
+        XCTAssertEqual(diagnose("scene { fps: 1000 duration: 1000s }\n"), """
+        t.cal:1:19: error: the scene has 1000000 frames, more than the limit of 100000 [E0227]
+         1 | scene { fps: 1000 duration: 1000s }
+           |                   ^~~~~~~~
+
+        """)
+    }
+
+    func testUseBeforeDeclaration() {
+        XCTAssertEqual(diagnose("let x = a.opacity\nlayer a {}\n"), """
+        t.cal:1:9: error: 'a' is used before its declaration [E0204]
+         1 | let x = a.opacity
+           |         ^
+           = note: it is declared on line 2; top-level code runs in order
+
+        """)
+    }
+
+    func testFrameIsNotAnimatable() {
+        XCTAssertEqual(diagnose("let a = basic { keyPath: frame }\n"), """
+        t.cal:1:26: error: 'frame' is not animatable [E0402]
+         1 | let a = basic { keyPath: frame }
+           |                          ^~~~~
+           = note: animate 'bounds' and 'position' instead (seed 000:2046)
+
+        """)
+    }
+
+    func testInvalidUTF8AndEmptyFile() {
+        let file = SourceFile(name: "t.cal", bytes: [0x6C, 0x65, 0x74, 0x20, 0xFF, 0x0A])
+        let d = Compiler.compile(file).diagnostics
+        XCTAssertEqual(d.first?.id, "E0003")
+        XCTAssertEqual(diagnose(""), """
+        t.cal:1:1: warning: the file declares nothing [W0005]
+         1 | 
+           | ^
+
+        """)
+    }
+
+    func testDeepNestingIsReportedNotCrashing() {
+        let deep = "let x = " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000) + "\n"
+        XCTAssertTrue(diagnose(deep).contains("[E0010]"))
+    }
+
+    func testEventAfterSceneEndWarns() {
+        XCTAssertEqual(diagnose("scene { duration: 1s }\nlayer a {}\nat 2s { a.opacity = 0 }\n"), """
+        t.cal:3:4: warning: this event at 2s is after the end of the scene (1s) and never runs [W0001]
+         3 | at 2s { a.opacity = 0 }
+           |    ^~
+
+        """)
+    }
+}
