@@ -464,7 +464,7 @@ private struct SectionReader {
         let at = pos
         let packed = try u32(what())
         guard let kp = KeyPath(packed: packed) else {
-            throw fail("\(what()) 0x\(String(packed, radix: 16)) is not a key path", at: at)
+            throw fail("\(what()) is 0x\(String(packed, radix: 16)), which is not a key path", at: at)
         }
         return kp
     }
