@@ -105,11 +105,17 @@ enum Format {
         return kp.name
     }
 
-    /// Zero-padded to four digits (`0007`, `12345`, `-003`), the instruction index column.
+    /// Zero-padded to four digits (`0007`, `12345`), the instruction index column; a negative
+    /// index (a jump target before the start) prints as a plain `-2`.
     static func index4(_ n: Int) -> String {
-        let digits = String(abs(n))
-        let padded = String(repeating: "0", count: max(0, (n < 0 ? 3 : 4) - digits.count)) + digits
-        return n < 0 ? "-" + padded : padded
+        guard n >= 0 else { return String(n) }
+        let digits = String(n)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `1 parameter`, `2 parameters`.
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? noun : plural ?? noun + "s")
     }
 
     /// `s` followed by spaces up to `width` columns, and at least one space.

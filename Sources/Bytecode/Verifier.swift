@@ -115,14 +115,14 @@ public enum Verifier {
         let f = p.functions[fi]
         let where_ = "function F\(fi) \(Format.quoted1(f.name))"
         guard Int(f.registerCount) <= Limits.maxRegisters else {
-            throw invalid("\(where_) uses \(f.registerCount) registers, over the limit of \(Limits.maxRegisters)")
+            throw invalid("\(where_) uses \(Format.count(Int(f.registerCount), "register")), over the limit of \(Limits.maxRegisters)")
         }
         guard f.paramCount <= f.registerCount else {
-            throw invalid("\(where_) takes \(f.paramCount) parameters but has only \(f.registerCount) registers to hold them")
+            throw invalid("\(where_) takes \(Format.count(Int(f.paramCount), "parameter")) but has only \(Format.count(Int(f.registerCount), "register")) to hold them")
         }
         guard !f.code.isEmpty else { throw invalid("\(where_) has no instructions") }
         guard f.lines.count == f.code.count else {
-            throw invalid("\(where_) has \(f.lines.count) line-table entries for \(f.code.count) instructions")
+            throw invalid("\(where_) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
         }
         for (k, ins) in f.code.enumerated() {
             let at = "\(where_), instruction \(Format.index4(k)) \(ins.op.name)"
@@ -144,7 +144,7 @@ public enum Verifier {
         }
         switch kind {
         case .unused:
-            guard x == 0 else { throw fail("is unused and must be 0, not \(x)") }
+            guard x == 0 else { throw invalid("\(at): operand \(slot) is unused and must be 0, not \(x)") }
         case .reg:
             guard x < UInt32(f.registerCount) else {
                 throw fail("register R\(x) is out of range (the function has \(f.registerCount))")
@@ -172,7 +172,7 @@ public enum Verifier {
         case .function:
             try index("function", "F", p.functions.count)
             if ins.op == .schedule, p.functions[Int(x)].paramCount != 0 {
-                throw fail("function F\(x) takes \(p.functions[Int(x)].paramCount) parameters; a scheduled function must take none")
+                throw fail("function F\(x) takes \(Format.count(Int(p.functions[Int(x)].paramCount), "parameter")); a scheduled function must take none")
             }
         case .jump:
             let target = k + 1 + Int(ins.sC)
@@ -273,12 +273,12 @@ public enum Verifier {
             case .timingFunction:
                 try expect(v, .timingFunction, c, fail)
             case .beginTime, .timeOffset, .speed:
-                try expect(v, .number(.time), c, fail)
+                try expect(v, field.field == .speed ? .number(.scalar) : .number(.time), c, fail)
                 guard v.number?.isFinite == true else { throw fail("constant K\(c) is \(Format.value(v)), expected a finite number") }
             case .duration:
                 try expect(v, .number(.time), c, fail)
                 guard let x = v.number, x.isFinite, x >= 0 else {
-                    throw fail("constant K\(c) is \(Format.value(v)), expected a finite duration, not negative")
+                    throw fail("constant K\(c) is \(Format.value(v)), expected a finite duration of 0 or more")
                 }
             case .repeatCount, .repeatDuration:
                 // Infinity is how Core Animation says "forever" (HUGE_VALF).
