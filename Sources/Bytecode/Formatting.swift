@@ -6,13 +6,13 @@
 import CalcCore
 
 enum Format {
-    /// `10`, `0.5`, `-0`, `inf`, `nan`, `1e+16`: integral values below 1e15 as integers, the rest
-    /// in Swift's shortest round-trip form.
+    /// `10`, `0.5`, `-0`, `inf`, `nan`, `1e+16`: integral values below 1e16 as integers (where
+    /// `description` would add ".0"), the rest in Swift's shortest round-trip form (exponential from 1e16).
     static func number(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v < 0 ? "-inf" : "inf" }
         if v == 0 { return v.sign == .minus ? "-0" : "0" }
-        if v.rounded(.towardZero) == v, abs(v) < 1e15 { return String(Int64(v)) }
+        if v.rounded(.towardZero) == v, abs(v) < 1e16 { return String(Int64(v)) }
         return v.description
     }
 
