@@ -125,26 +125,29 @@ public enum Verifier {
             throw invalid("\(where_) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
         }
         for (k, ins) in f.code.enumerated() {
-            let at = "\(where_), instruction \(Format.index4(k)) \(ins.op.name)"
             let format = ins.op.format
-            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, f, p, at)
-            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, f, p, at)
-            try verifyOperand("C", ins.c, format.c, ins, k, f, p, at)
+            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, p)
+            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, p)
+            try verifyOperand("C", ins.c, format.c, ins, k, fi, p)
         }
         if let last = f.code.last, !last.op.isTerminator {
             throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be JMP or RET")
         }
     }
 
+    /// Checks operand `slot` (value `x`) of instruction `k` of function `fi` against its kind.
     static func verifyOperand(_ slot: String, _ x: UInt32, _ kind: OperandKind, _ ins: Instruction, _ k: Int,
-                              _ f: Function, _ p: Program, _ at: String) throws(BytecodeError) {
-        func fail(_ m: String) -> BytecodeError { invalid("\(at): operand \(slot): \(m)") }
+                              _ fi: Int, _ p: Program) throws(BytecodeError) {
+        let f = p.functions[fi]
+        // Built only on failure: verification runs over every instruction of every loaded file.
+        func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
+        func fail(_ m: String) -> BytecodeError { invalid("\(at()): operand \(slot): \(m)") }
         func index(_ what: String, _ prefix: String, _ count: Int) throws(BytecodeError) {
             guard Int(x) < count else { throw fail("\(what) \(prefix)\(x) is out of range (there are \(count))") }
         }
         switch kind {
         case .unused:
-            guard x == 0 else { throw invalid("\(at): operand \(slot) is unused and must be 0, not \(x)") }
+            guard x == 0 else { throw invalid("\(at()): operand \(slot) is unused and must be 0, not \(x)") }
         case .reg:
             guard x < UInt32(f.registerCount) else {
                 throw fail("register R\(x) is out of range (the function has \(f.registerCount))")
