@@ -37,5 +37,6 @@ public struct BytecodeError: Error, Sendable, Equatable, CustomStringConvertible
         self.kind = kind; self.message = message; self.offset = offset
     }
 
+    /// The message, so the error prints as users should read it.
     public var description: String { message }
 }

@@ -235,7 +235,7 @@ public enum BytecodeReader {
             }
             let tag = bytes[pos]
             guard let section = BytecodeFormat.Section(rawValue: tag) else {
-                throw BytecodeError(.malformed, "unknown section tag \(hex(tag)) at offset \(pos)", offset: pos)
+                throw BytecodeError(.malformed, "unknown section tag \(Format.hex(tag)) at offset \(pos)", offset: pos)
             }
             guard ranges.count < order.count, section == order[ranges.count] else {
                 let expected = ranges.count < order.count ? "expected '\(order[ranges.count].name)'" : "all sections were already read"
@@ -373,11 +373,6 @@ public enum BytecodeReader {
     }
 }
 
-func hex(_ b: UInt8) -> String {
-    let s = String(b, radix: 16)
-    return "0x" + (s.count == 1 ? "0" + s : s)
-}
-
 /// Reads one section's payload; every read is bounds-checked against the section's end.
 private struct SectionReader {
     let bytes: [UInt8]
@@ -510,7 +505,7 @@ private struct SectionReader {
         for i in 0..<n {
             let at = pos
             let raw = try u8("constant K\(i)")
-            guard let tag = Tag(rawValue: raw) else { throw fail("constant K\(i) has unknown type tag \(hex(raw))", at: at) }
+            guard let tag = Tag(rawValue: raw) else { throw fail("constant K\(i) has unknown type tag \(Format.hex(raw))", at: at) }
             let what = "constant K\(i)"
             switch tag {
             case .number: out.append(.number(try f64(what)))
@@ -559,7 +554,7 @@ private struct SectionReader {
                 let at = pos
                 let word = try u64("instruction \(k) of function F\(fi)")
                 guard let ins = Instruction(word: word) else {
-                    throw fail("function F\(fi) instruction \(Format.index4(k)) has unknown opcode \(hex(UInt8(word & 0xFF)))", at: at)
+                    throw fail("function F\(fi) instruction \(Format.index4(k)) has unknown opcode \(Format.hex(UInt8(word & 0xFF)))", at: at)
                 }
                 code.append(ins)
             }

@@ -118,6 +118,12 @@ enum Format {
         "\(n) " + (n == 1 ? noun : plural ?? noun + "s")
     }
 
+    /// `0x09`: a byte as two hex digits, for unknown tags and opcodes.
+    static func hex(_ b: UInt8) -> String {
+        let s = String(b, radix: 16)
+        return "0x" + (s.count == 1 ? "0" + s : s)
+    }
+
     /// `s` followed by spaces up to `width` columns, and at least one space.
     static func pad(_ s: String, _ width: Int) -> String {
         s + String(repeating: " ", count: max(1, width - s.count))

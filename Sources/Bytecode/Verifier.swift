@@ -131,9 +131,12 @@ public enum Verifier {
             try verifyOperand("C", ins.c, format.c, ins, k, fi, p)
         }
         if let last = f.code.last, !last.op.isTerminator {
-            throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be JMP or RET")
+            throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
         }
     }
+
+    /// "JMP or RET", from `Opcode.isTerminator`.
+    static let terminators = Opcode.allCases.filter(\.isTerminator).map(\.name).joined(separator: " or ")
 
     /// Checks operand `slot` (value `x`) of instruction `k` of function `fi` against its kind.
     static func verifyOperand(_ slot: String, _ x: UInt32, _ kind: OperandKind, _ ins: Instruction, _ k: Int,
