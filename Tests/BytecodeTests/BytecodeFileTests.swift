@@ -200,6 +200,19 @@ final class BytecodeFileTests: XCTestCase {
         assertRejects(b + [0, 1, 2], .malformed, "3 unexpected bytes after the end of the bytecode at offset \(b.count)")
     }
 
+    func testLengthFieldEdgeCases() {
+        let b = BytecodeWriter.encode(Fixtures.small)
+        // A sealed file whose length field claims less than a header and checksum.
+        var c = b
+        Fixtures.put32(&c, 20, 10)
+        Fixtures.put32(&c, c.count - 4, CRC32.checksum(c[0..<c.count - 4]))
+        assertRejects(c, .malformed, "header declares a file length of 10 bytes, less than the 28 of a header and checksum")
+        // Trailing bytes and a damaged body: neither the declared nor the actual length checks out.
+        c = b + [1, 2, 3]
+        c[30] ^= 0x01
+        assertRejects(c, .corrupted, "checksum mismatch: the file is corrupted")
+    }
+
     // MARK: hostile but sealed
 
     func testAbsurdLengthsAndCountsAreRejectedBeforeAllocating() throws {
@@ -312,6 +325,14 @@ final class BytecodeFileTests: XCTestCase {
         c = b
         c[anims.lowerBound + 13] = 99
         assertRejects(Fixtures.reseal(c), .malformed, "section 'animation templates', offset \(anims.lowerBound + 13): field 0 of animation template AT0 has unknown field number 99")
+
+        c = b
+        c[anims.lowerBound + 4] = 1
+        assertRejects(Fixtures.reseal(c), .malformed, "section 'animation templates', offset \(anims.lowerBound + 4): animation template AT0 has unknown kind 1")
+
+        // a partial section header after the last section
+        c = Array(b[0..<b.count - 4]) + [6, 0] + [0, 0, 0, 0]
+        assertRejects(Fixtures.reseal(c), .truncated, "file is truncated: a section header needs 5 bytes at offset \(b.count - 4), 2 remain")
 
         // bytes left over inside a section
         c = Array(b[0..<constants.upperBound]) + [0xAA] + Array(b[constants.upperBound...])
