@@ -1,0 +1,298 @@
+// The verifier: the rules a Program must keep before the VM may run it (docs/bytecode.md,
+// "Verification"). It runs after decoding and on compiler output in tests. Once it passes, the VM can
+// index registers, constants, templates and functions and follow jumps without checking again
+// (STYLE: unchecked buffer access only on verified code).
+//
+// Operand checks are derived from `Opcode.format`, the single source of truth, one check per
+// OperandKind, so a new opcode is verified by declaring its format. The first broken rule is
+// reported, naming the function and instruction (or constant, template, scene field) it is in.
+// Never traps: it is itself run on untrusted input.
+
+import CalcCore
+
+/// Checks a Program against the rules the VM relies on.
+public enum Verifier {
+    /// Throws a `.invalid` BytecodeError describing the first rule `p` breaks.
+    public static func verify(_ p: Program) throws(BytecodeError) {
+        try verifyScene(p.scene)
+        try verifyCounts(p)
+        for (i, v) in p.constants.enumerated() { try verifyConstant(v, index: i) }
+        guard let main = p.functions.first else {
+            throw invalid("the program has no functions: function F0 (the scene's main function) is required")
+        }
+        guard main.paramCount == 0 else {
+            throw invalid("function F0 \(Format.quoted1(main.name)) is the scene's main function and must take 0 parameters, not \(main.paramCount)")
+        }
+        for i in p.functions.indices { try verifyFunction(i, in: p) }
+        for i in p.layerTemplates.indices { try verifyLayerTemplate(i, in: p) }
+        for i in p.animationTemplates.indices { try verifyAnimationTemplate(i, in: p) }
+    }
+
+    static func invalid(_ message: String) -> BytecodeError { BytecodeError(.invalid, message) }
+
+    // MARK: scene
+
+    static func verifyScene(_ s: SceneInfo) throws(BytecodeError) {
+        let w = s.size.width, h = s.size.height
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+            throw invalid("scene: canvas size \(Format.number(w))x\(Format.number(h)) must be positive and finite")
+        }
+        guard s.scale.isFinite, s.scale > 0 else {
+            throw invalid("scene: scale \(Format.number(s.scale)) must be positive and finite")
+        }
+        // Rounded as PresentationScene rounds them.
+        let pw = (w * s.scale).rounded(), ph = (h * s.scale).rounded()
+        let limit = Double(Limits.maxPixelDimension)
+        guard pw <= limit, ph <= limit else {
+            throw invalid("scene: a \(Format.number(w))x\(Format.number(h)) canvas at scale \(Format.number(s.scale)) is \(Format.number(pw))x\(Format.number(ph)) pixels, over the limit of \(Limits.maxPixelDimension) on a side")
+        }
+        guard pw >= 1, ph >= 1 else {
+            throw invalid("scene: a \(Format.number(w))x\(Format.number(h)) canvas at scale \(Format.number(s.scale)) is \(Format.number(pw))x\(Format.number(ph)) pixels; each side needs at least 1")
+        }
+        guard s.fps.isFinite, s.fps > 0, s.fps <= 1000 else {
+            throw invalid("scene: fps \(Format.number(s.fps)) must be more than 0 and at most 1000")
+        }
+        guard s.duration.isFinite, s.duration >= 0 else {
+            throw invalid("scene: duration \(Format.number(s.duration)) must be finite and not negative")
+        }
+        let frames = (s.duration * s.fps).rounded(.up)
+        guard frames <= Double(Limits.maxFrames) else {
+            throw invalid("scene: \(Format.number(s.duration)) s at \(Format.number(s.fps)) fps is \(Format.number(frames)) frames, over the limit of \(Limits.maxFrames)")
+        }
+        let c = s.background
+        guard [c.r, c.g, c.b, c.a].allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
+            throw invalid("scene: background \(Format.color(c)) must have components in 0...1")
+        }
+    }
+
+    static func verifyCounts(_ p: Program) throws(BytecodeError) {
+        let counts = [("constants", p.constants.count), ("functions", p.functions.count),
+                      ("layer templates", p.layerTemplates.count), ("animation templates", p.animationTemplates.count)]
+        for (what, n) in counts where n > Limits.maxIndex {
+            throw invalid("the program has \(n) \(what), over the limit of \(Limits.maxIndex)")
+        }
+    }
+
+    // MARK: constants
+
+    static func verifyConstant(_ v: Value, index i: Int) throws(BytecodeError) {
+        func fail(_ m: String) -> BytecodeError { invalid("constant K\(i): \(m)") }
+        func finite(_ xs: [Double], _ what: String) throws(BytecodeError) {
+            guard xs.allSatisfy({ $0.isFinite }) else { throw fail("\(what) \(Format.value(v)) must have finite components") }
+        }
+        switch v {
+        case .none: throw fail("'none' cannot be a constant")
+        case .layer: throw fail("a layer handle cannot be a constant")
+        case .animation: throw fail("an animation handle cannot be a constant")
+        case .number(let x):
+            // +inf is a real value (`repeatCount: infinity`); NaN is unequal to itself and no literal makes it.
+            guard !x.isNaN else { throw fail("NaN is not a valid number") }
+        case .bool, .string: break
+        case .point(let p): try finite([p.x, p.y], "point")
+        case .size(let s): try finite([s.width, s.height], "size")
+        case .rect(let r): try finite([r.origin.x, r.origin.y, r.size.width, r.size.height], "rect")
+        case .color(let c): try finite([c.r, c.g, c.b, c.a], "color")
+        case .transform(let m): try finite(m.elements, "transform")
+        case .timing(let t):
+            try finite([t.x1, t.y1, t.x2, t.y2], "timing function")
+            // As in CAMediaTimingFunction and CSS cubic-bezier(): x must stay in 0...1 so time maps one way.
+            guard t.x1 >= 0, t.x1 <= 1, t.x2 >= 0, t.x2 <= 1 else {
+                throw fail("timing function \(Format.value(v)) has a control point x outside 0...1")
+            }
+        case .enumCase(let c):
+            // The pool does not say which enumeration a case belongs to; templates check it exactly.
+            guard Int(c) < maxEnumerationCount else {
+                throw fail("enumeration case \(c) is out of range of every enumeration (the largest has \(maxEnumerationCount) cases)")
+            }
+        }
+    }
+
+    static let maxEnumerationCount = Enumerations.all.values.map(\.count).max() ?? 0
+
+    // MARK: functions
+
+    static func verifyFunction(_ fi: Int, in p: Program) throws(BytecodeError) {
+        let f = p.functions[fi]
+        let where_ = "function F\(fi) \(Format.quoted1(f.name))"
+        guard Int(f.registerCount) <= Limits.maxRegisters else {
+            throw invalid("\(where_) uses \(Format.count(Int(f.registerCount), "register")), over the limit of \(Limits.maxRegisters)")
+        }
+        guard f.paramCount <= f.registerCount else {
+            throw invalid("\(where_) takes \(Format.count(Int(f.paramCount), "parameter")) but has only \(Format.count(Int(f.registerCount), "register")) to hold them")
+        }
+        guard !f.code.isEmpty else { throw invalid("\(where_) has no instructions") }
+        guard f.lines.count == f.code.count else {
+            throw invalid("\(where_) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
+        }
+        for (k, ins) in f.code.enumerated() {
+            let format = ins.op.format
+            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, p)
+            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, p)
+            try verifyOperand("C", ins.c, format.c, ins, k, fi, p)
+        }
+        if let last = f.code.last, !last.op.isTerminator {
+            throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
+        }
+    }
+
+    /// "JMP or RET", from `Opcode.isTerminator`.
+    static let terminators = Opcode.allCases.filter(\.isTerminator).map(\.name).joined(separator: " or ")
+
+    /// Checks operand `slot` (value `x`) of instruction `k` of function `fi` against its kind.
+    static func verifyOperand(_ slot: String, _ x: UInt32, _ kind: OperandKind, _ ins: Instruction, _ k: Int,
+                              _ fi: Int, _ p: Program) throws(BytecodeError) {
+        let f = p.functions[fi]
+        // Built only on failure: verification runs over every instruction of every loaded file.
+        func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
+        func fail(_ m: String) -> BytecodeError { invalid("\(at()): operand \(slot): \(m)") }
+        func index(_ what: String, _ prefix: String, _ count: Int) throws(BytecodeError) {
+            guard Int(x) < count else { throw fail("\(what) \(prefix)\(x) is out of range (there are \(count))") }
+        }
+        switch kind {
+        case .unused:
+            guard x == 0 else { throw invalid("\(at()): operand \(slot) is unused and must be 0, not \(x)") }
+        case .reg:
+            guard x < UInt32(f.registerCount) else {
+                throw fail("register R\(x) is out of range (the function has \(f.registerCount))")
+            }
+        case .regRange(let n):
+            guard Int(x) + n <= Int(f.registerCount) else {
+                throw fail("registers R\(x)..R\(Int(x) + n - 1) run past the function's \(f.registerCount)")
+            }
+        case .imm:
+            guard x <= 1 else { throw fail("immediate \(x) must be 0 or 1") }
+        case .const:
+            try index("constant", "K", p.constants.count)
+        case .string:
+            try index("constant", "K", p.constants.count)
+            guard case .string = p.constants[Int(x)] else {
+                throw fail("constant K\(x) must be a string, not a \(Format.typeName(p.constants[Int(x)]))")
+            }
+        case .keyPath:
+            guard let kp = KeyPath(packed: x) else { throw fail("0x\(String(x, radix: 16)) is not a key path") }
+            guard keyPathType(kp) != nil else { throw fail(badComponent(kp)) }
+        case .layerTemplate:
+            try index("layer template", "LT", p.layerTemplates.count)
+        case .animTemplate:
+            try index("animation template", "AT", p.animationTemplates.count)
+        case .function:
+            try index("function", "F", p.functions.count)
+            if ins.op == .schedule, p.functions[Int(x)].paramCount != 0 {
+                throw fail("function F\(x) takes \(Format.count(Int(p.functions[Int(x)].paramCount), "parameter")); a scheduled function must take none")
+            }
+        case .jump:
+            let target = k + 1 + Int(ins.sC)
+            guard target >= 0, target < f.code.count else {
+                throw fail("jump \(signed(Int(ins.sC))) lands at \(Format.index4(target)), outside the function (0000..\(Format.index4(f.code.count - 1)))")
+            }
+        case .animField:
+            guard x <= UInt32(UInt8.max), AnimField(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not an animation field") }
+        case .txField:
+            guard x <= UInt32(UInt8.max), TxField(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a transaction field") }
+        }
+    }
+
+    static func signed(_ n: Int) -> String { n >= 0 ? "+\(n)" : "\(n)" }
+
+    // MARK: templates
+
+    /// The type of the value at `kp`; nil when the property does not exist or has no such component.
+    static func keyPathType(_ kp: KeyPath) -> ValueType? {
+        guard Int(kp.property) < LayerProperties.count else { return nil }
+        let type = LayerProperties.all[Int(kp.property)].type
+        if kp.component == .whole { return type }
+        return Component.components(of: type).first { $0.1 == kp.component }?.2
+    }
+
+    static func badComponent(_ kp: KeyPath) -> String {
+        guard Int(kp.property) < LayerProperties.count else { return "0x\(String(kp.packed, radix: 16)) is not a key path" }
+        let prop = LayerProperties.all[Int(kp.property)]
+        return "'\(prop.name)' has no component '\(kp.component.path)'"
+    }
+
+    /// Whether constant `v` is a value of `type` (numbers of any dimension are numbers).
+    static func conforms(_ v: Value, to type: ValueType) -> Bool {
+        switch (type, v) {
+        case (.number, .number), (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
+             (.string, .string), (.transform, .transform), (.timingFunction, .timing):
+            return true
+        case let (.enumeration(name), .enumCase(c)):
+            return Int(c) < (Enumerations.all[name]?.count ?? 0)
+        default:
+            return false
+        }
+    }
+
+    /// "a rect" / "an enumeration case" for messages.
+    static func article(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return ("aeiou".contains(first) ? "an " : "a ") + s
+    }
+
+    static func constantValue(_ c: UInt32, in p: Program, _ fail: (String) -> BytecodeError) throws(BytecodeError) -> Value {
+        guard Int(c) < p.constants.count else {
+            throw fail("constant K\(c) is out of range (there are \(p.constants.count))")
+        }
+        return p.constants[Int(c)]
+    }
+
+    static func expect(_ v: Value, _ type: ValueType, _ c: UInt32, _ fail: (String) -> BytecodeError) throws(BytecodeError) {
+        guard conforms(v, to: type) else {
+            let enumeration: String? = if case .enumeration(let n) = type { n } else { nil }
+            throw fail("constant K\(c) is \(article(Format.typeName(v))) \(Format.value(v, enumeration: enumeration)), expected \(article(type.description))")
+        }
+    }
+
+    static func verifyLayerTemplate(_ ti: Int, in p: Program) throws(BytecodeError) {
+        let t = p.layerTemplates[ti]
+        for (k, prop) in t.properties.enumerated() {
+            let kp = prop.keyPath
+            guard let type = keyPathType(kp) else {
+                throw invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k): \(badComponent(kp))")
+            }
+            func fail(_ m: String) -> BytecodeError {
+                invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k) (\(kp.name)): \(m)")
+            }
+            let v = try constantValue(prop.constant, in: p, fail)
+            try expect(v, type, prop.constant, fail)
+        }
+    }
+
+    static func verifyAnimationTemplate(_ ti: Int, in p: Program) throws(BytecodeError) {
+        let t = p.animationTemplates[ti]
+        guard let type = keyPathType(t.keyPath) else {
+            throw invalid("animation template AT\(ti): \(badComponent(t.keyPath))")
+        }
+        for (k, field) in t.fields.enumerated() {
+            func fail(_ m: String) -> BytecodeError {
+                invalid("animation template AT\(ti) (\(t.keyPath.name)), field \(k) (\(field.field.name)): \(m)")
+            }
+            let v = try constantValue(field.constant, in: p, fail)
+            let c = field.constant
+            switch field.field {
+            case .from, .to, .by:
+                try expect(v, type, c, fail)
+            case .autoreverses, .removedOnCompletion, .additive, .cumulative:
+                try expect(v, .bool, c, fail)
+            case .fillMode:
+                try expect(v, .enumeration("fill mode"), c, fail)
+            case .timingFunction:
+                try expect(v, .timingFunction, c, fail)
+            case .beginTime, .timeOffset, .speed:
+                try expect(v, field.field == .speed ? .number(.scalar) : .number(.time), c, fail)
+                guard v.number?.isFinite == true else { throw fail("constant K\(c) is \(Format.value(v)), expected a finite number") }
+            case .duration:
+                try expect(v, .number(.time), c, fail)
+                guard let x = v.number, x.isFinite, x >= 0 else {
+                    throw fail("constant K\(c) is \(Format.value(v)), expected a finite duration of 0 or more")
+                }
+            case .repeatCount, .repeatDuration:
+                // Infinity is how Core Animation says "forever" (HUGE_VALF).
+                try expect(v, .number(.scalar), c, fail)
+                guard let x = v.number, x >= 0 else {
+                    throw fail("constant K\(c) is \(Format.value(v)), expected a number not below 0 (inf repeats forever)")
+                }
+            }
+        }
+    }
+}

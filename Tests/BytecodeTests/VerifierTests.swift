@@ -1,0 +1,341 @@
+// The verifier: one test per rule, each feeding `Fixtures.small` with exactly that rule broken and
+// checking the whole message, so every message names the function and instruction, constant,
+// template or scene field it is about.
+
+import CalcCore
+import XCTest
+@testable import Bytecode
+
+final class VerifierTests: XCTestCase {
+    func assertInvalid(_ p: Program, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            try Verifier.verify(p)
+            XCTFail("verification passed", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error.kind, .invalid, file: file, line: line)
+            XCTAssertEqual(error.message, message, file: file, line: line)
+        }
+    }
+
+    /// `small` with main's first instruction replaced.
+    func main(_ ins: Instruction) -> Program {
+        var p = Fixtures.small
+        p.functions[0].code[0] = ins
+        return p
+    }
+
+    /// `small` with one more constant, K4.
+    func withConstant(_ v: Value) -> Program {
+        var p = Fixtures.small
+        p.constants.append(v)
+        return p
+    }
+
+    func testTheFixturesAreValid() throws {
+        try Verifier.verify(Fixtures.small)
+        try Verifier.verify(Fixtures.full)
+    }
+
+    // MARK: scene
+
+    func testSceneSize() {
+        var p = Fixtures.small
+        p.scene.size = Size(0, 240)
+        assertInvalid(p, "scene: canvas size 0x240 must be positive and finite")
+        p.scene.size = Size(.infinity, 10)
+        assertInvalid(p, "scene: canvas size infx10 must be positive and finite")
+    }
+
+    func testSceneScale() {
+        var p = Fixtures.small
+        p.scene.scale = 0
+        assertInvalid(p, "scene: scale 0 must be positive and finite")
+        p.scene.scale = .nan
+        assertInvalid(p, "scene: scale nan must be positive and finite")
+    }
+
+    func testScenePixelLimit() throws {
+        var p = Fixtures.small
+        p.scene.size = Size(10000, 100)
+        p.scene.scale = 2
+        assertInvalid(p, "scene: a 10000x100 canvas at scale 2 is 20000x200 pixels, over the limit of 16384 on a side")
+        p.scene.size = Size(8192, 100)
+        try Verifier.verify(p)
+    }
+
+    func testSceneOfLessThanAPixel() {
+        var p = Fixtures.small
+        p.scene.size = Size(0.4, 100)
+        assertInvalid(p, "scene: a 0.4x100 canvas at scale 1 is 0x100 pixels; each side needs at least 1")
+    }
+
+    func testSceneFPS() throws {
+        var p = Fixtures.small
+        p.scene.fps = 0
+        assertInvalid(p, "scene: fps 0 must be more than 0 and at most 1000")
+        p.scene.fps = 1001
+        assertInvalid(p, "scene: fps 1001 must be more than 0 and at most 1000")
+        p.scene.fps = 1000
+        try Verifier.verify(p)
+    }
+
+    func testSceneDuration() {
+        var p = Fixtures.small
+        p.scene.duration = -1
+        assertInvalid(p, "scene: duration -1 must be finite and not negative")
+        p.scene.duration = .infinity
+        assertInvalid(p, "scene: duration inf must be finite and not negative")
+    }
+
+    func testSceneFrameLimit() throws {
+        var p = Fixtures.small
+        p.scene.fps = 25
+        p.scene.duration = 4000  // exactly 100 000 frames
+        try Verifier.verify(p)
+        p.scene.duration = 4000.04
+        assertInvalid(p, "scene: 4000.04 s at 25 fps is 100001 frames, over the limit of 100000")
+    }
+
+    func testSceneBackground() {
+        var p = Fixtures.small
+        p.scene.background = Color(1.5, 0, 0, 1)
+        assertInvalid(p, "scene: background rgba(1.5, 0, 0, 1) must have components in 0...1")
+    }
+
+    // MARK: constants
+
+    func testConstantsThatAreNotValues() {
+        assertInvalid(withConstant(.none), "constant K4: 'none' cannot be a constant")
+        assertInvalid(withConstant(.layer(1)), "constant K4: a layer handle cannot be a constant")
+        assertInvalid(withConstant(.animation(2)), "constant K4: an animation handle cannot be a constant")
+    }
+
+    func testNaNIsRejectedButInfinityAllowed() throws {
+        assertInvalid(withConstant(.number(.nan)), "constant K4: NaN is not a valid number")
+        try Verifier.verify(withConstant(.number(.infinity)))
+        try Verifier.verify(withConstant(.number(-.infinity)))
+    }
+
+    func testStructuredConstantsMustBeFinite() {
+        assertInvalid(withConstant(.point(Point(.infinity, 0))), "constant K4: point (inf, 0) must have finite components")
+        assertInvalid(withConstant(.color(Color(.nan, 0, 0, 1))), "constant K4: color rgba(nan, 0, 0, 1) must have finite components")
+        var m = Transform3D.identity
+        m.m34 = .nan
+        assertInvalid(withConstant(.transform(m)), "constant K4: transform [1 0 0 0, 0 1 0 0, 0 0 1 nan, 0 0 0 1] must have finite components")
+    }
+
+    func testTimingFunctionControlPoints() throws {
+        assertInvalid(withConstant(.timing(TimingFunction(1.5, 0, 0.5, 1))),
+                      "constant K4: timing function cubic(1.5, 0, 0.5, 1) has a control point x outside 0...1")
+        try Verifier.verify(withConstant(.timing(TimingFunction(0.5, -2, 0.5, 3))))  // y may overshoot
+    }
+
+    func testEnumerationCaseRange() throws {
+        assertInvalid(withConstant(.enumCase(4)),
+                      "constant K4: enumeration case 4 is out of range of every enumeration (the largest has 4 cases)")
+        try Verifier.verify(withConstant(.enumCase(3)))
+    }
+
+    // MARK: functions
+
+    func testMainFunctionIsRequired() {
+        var p = Fixtures.small
+        p.functions = []
+        assertInvalid(p, "the program has no functions: function F0 (the scene's main function) is required")
+    }
+
+    func testMainTakesNoParameters() {
+        var p = Fixtures.small
+        p.functions[0].paramCount = 1
+        assertInvalid(p, "function F0 'main' is the scene's main function and must take 0 parameters, not 1")
+    }
+
+    func testParametersNeedRegisters() {
+        var p = Fixtures.small
+        p.functions[1].paramCount = 2
+        assertInvalid(p, "function F1 'f' takes 2 parameters but has only 1 register to hold them")
+    }
+
+    func testCodeIsNotEmpty() {
+        var p = Fixtures.small
+        p.functions[1].code = []
+        p.functions[1].lines = []
+        assertInvalid(p, "function F1 'f' has no instructions")
+    }
+
+    func testLineTableMatchesCode() {
+        var p = Fixtures.small
+        p.functions[1].lines = [3, 4]
+        assertInvalid(p, "function F1 'f' has 2 line-table entries for 1 instruction")
+    }
+
+    func testCodeCannotFallOffTheEnd() throws {
+        var p = Fixtures.small
+        p.functions[1].code = [Instruction(.loadnil, a: 0)]
+        assertInvalid(p, "function F1 'f' can run off its end: the last instruction 0000 LOADNIL must be JMP or RET")
+        p.functions[1].code = [Instruction.jump(.jmp, offset: -1)]
+        try Verifier.verify(p)
+    }
+
+    // MARK: operands
+
+    func testUnusedOperandsAreZero() {
+        assertInvalid(main(Instruction(.loadk, a: 0, b: 5, c: 0)),
+                      "function F0 'main', instruction 0000 LOADK: operand B is unused and must be 0, not 5")
+        var p = Fixtures.small
+        p.functions[0].code[1] = Instruction(.ret, a: 1)
+        assertInvalid(p, "function F0 'main', instruction 0001 RET: operand A is unused and must be 0, not 1")
+    }
+
+    func testRegistersInRange() {
+        assertInvalid(main(Instruction(.loadk, a: 2, c: 0)),
+                      "function F0 'main', instruction 0000 LOADK: operand A: register R2 is out of range (the function has 2)")
+        assertInvalid(main(Instruction(.mkpoint, a: 0, b: 1, c: 2)),
+                      "function F0 'main', instruction 0000 MKPOINT: operand C: register R2 is out of range (the function has 2)")
+    }
+
+    func testRegisterRangesInRange() {
+        assertInvalid(main(Instruction(.mkrect, a: 0, b: 1)),
+                      "function F0 'main', instruction 0000 MKRECT: operand B: registers R1..R4 run past the function's 2")
+    }
+
+    func testImmediateIsZeroOrOne() {
+        assertInvalid(main(Instruction(.loadbool, a: 0, b: 2)),
+                      "function F0 'main', instruction 0000 LOADBOOL: operand B: immediate 2 must be 0 or 1")
+    }
+
+    func testConstantsInRange() {
+        assertInvalid(main(Instruction(.loadk, a: 0, c: 4)),
+                      "function F0 'main', instruction 0000 LOADK: operand C: constant K4 is out of range (there are 4)")
+    }
+
+    func testStringOperandsAreStrings() {
+        assertInvalid(main(Instruction(.animremove, a: 0, c: 0)),
+                      "function F0 'main', instruction 0000 ANIMREMOVE: operand C: constant K0 must be a string, not a number")
+        assertInvalid(main(Instruction(.animremove, a: 0, c: 9)),
+                      "function F0 'main', instruction 0000 ANIMREMOVE: operand C: constant K9 is out of range (there are 4)")
+    }
+
+    func testKeyPathsAreValid() {
+        assertInvalid(main(Instruction(.setprop, a: 0, b: 1, c: 0xFF00)),
+                      "function F0 'main', instruction 0000 SETPROP: operand C: 0xff00 is not a key path")
+        // opacity is a number: it has no `.x` (component 1)
+        assertInvalid(main(Instruction(.getprop, a: 0, b: 1, c: UInt32(LayerProperties.opacity) << 8 | 1)),
+                      "function F0 'main', instruction 0000 GETPROP: operand C: 'opacity' has no component 'x'")
+    }
+
+    func testTemplateAndFunctionIndicesInRange() {
+        assertInvalid(main(Instruction(.newlayer, a: 0, c: 1)),
+                      "function F0 'main', instruction 0000 NEWLAYER: operand C: layer template LT1 is out of range (there are 1)")
+        assertInvalid(main(Instruction(.animnew, a: 0, c: 3)),
+                      "function F0 'main', instruction 0000 ANIMNEW: operand C: animation template AT3 is out of range (there are 1)")
+        assertInvalid(main(Instruction(.schedule, a: 0, c: 2)),
+                      "function F0 'main', instruction 0000 SCHEDULE: operand C: function F2 is out of range (there are 2)")
+    }
+
+    func testScheduledFunctionsTakeNoParameters() {
+        var p = main(Instruction(.schedule, a: 0, c: 1))
+        p.functions[1].paramCount = 1
+        assertInvalid(p, "function F0 'main', instruction 0000 SCHEDULE: operand C: function F1 takes 1 parameter; a scheduled function must take none")
+    }
+
+    func testJumpTargetsInsideTheFunction() throws {
+        assertInvalid(main(Instruction.jump(.jmp, offset: 5)),
+                      "function F0 'main', instruction 0000 JMP: operand C: jump +5 lands at 0006, outside the function (0000..0001)")
+        assertInvalid(main(Instruction.jump(.jmpif, a: 0, offset: -3)),
+                      "function F0 'main', instruction 0000 JMPIF: operand C: jump -3 lands at -2, outside the function (0000..0001)")
+        try Verifier.verify(main(Instruction.jump(.jmpifnot, a: 0, offset: 0)))
+        try Verifier.verify(main(Instruction.jump(.jmp, offset: -1)))
+    }
+
+    func testFieldOperandsAreKnownFields() {
+        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 15)),
+                      "function F0 'main', instruction 0000 ANIMSET: operand C: 15 is not an animation field")
+        assertInvalid(main(Instruction(.txset, a: 0, c: 3)),
+                      "function F0 'main', instruction 0000 TXSET: operand C: 3 is not a transaction field")
+        assertInvalid(main(Instruction(.txset, a: 0, c: 0x1_0000)),
+                      "function F0 'main', instruction 0000 TXSET: operand C: 65536 is not a transaction field")
+    }
+
+    // MARK: templates
+
+    func testLayerTemplateKeyPaths() {
+        var p = Fixtures.small
+        p.layerTemplates[0].properties[0].keyPath = KeyPath(property: LayerProperties.opacity, component: .x)
+        assertInvalid(p, "layer template LT0 'box', property 0: 'opacity' has no component 'x'")
+    }
+
+    func testLayerTemplateConstantsInRange() {
+        var p = Fixtures.small
+        p.layerTemplates[0].properties[0].constant = 9
+        assertInvalid(p, "layer template LT0 'box', property 0 (bounds): constant K9 is out of range (there are 4)")
+    }
+
+    func testLayerTemplateConstantsTypeCheck() {
+        var p = Fixtures.small
+        p.layerTemplates[0].properties[0].constant = 3
+        assertInvalid(p, "layer template LT0 'box', property 0 (bounds): constant K3 is a point (1, 2), expected a rect")
+        p.layerTemplates[0].properties = [PropertyInit(Fixtures.kp("position.x"), 0), PropertyInit(Fixtures.kp("opacity"), 1)]
+        assertInvalid(p, "layer template LT0 'box', property 1 (opacity): constant K1 is a string \"k\", expected a number")
+    }
+
+    func testAnimationTemplateKeyPath() {
+        var p = Fixtures.small
+        p.animationTemplates[0].keyPath = KeyPath(property: LayerProperties.position, component: .width)
+        assertInvalid(p, "animation template AT0: 'position' has no component 'width'")
+    }
+
+    /// `small` with AT0's fields replaced and K4 = `extra`.
+    func animation(_ fields: [FieldInit], extra: Value = .number(-1)) -> Program {
+        var p = withConstant(extra)
+        p.animationTemplates[0].fields = fields
+        return p
+    }
+
+    func testAnimationValuesMatchTheKeyPath() {
+        assertInvalid(animation([FieldInit(.from, 2)]),
+                      "animation template AT0 (position.x), field 0 (from): constant K2 is a rect (0, 0, 10, 10), expected a number")
+        assertInvalid(animation([FieldInit(.to, 0), FieldInit(.by, 1)]),
+                      "animation template AT0 (position.x), field 1 (by): constant K1 is a string \"k\", expected a number")
+        assertInvalid(animation([FieldInit(.to, 9)]),
+                      "animation template AT0 (position.x), field 0 (to): constant K9 is out of range (there are 5)")
+    }
+
+    func testAnimationDuration() {
+        assertInvalid(animation([FieldInit(.duration, 4)]),
+                      "animation template AT0 (position.x), field 0 (duration): constant K4 is -1, expected a finite duration of 0 or more")
+        assertInvalid(animation([FieldInit(.duration, 4)], extra: .number(.infinity)),
+                      "animation template AT0 (position.x), field 0 (duration): constant K4 is inf, expected a finite duration of 0 or more")
+    }
+
+    func testAnimationTimesAreFinite() throws {
+        assertInvalid(animation([FieldInit(.beginTime, 4)], extra: .number(.infinity)),
+                      "animation template AT0 (position.x), field 0 (beginTime): constant K4 is inf, expected a finite number")
+        assertInvalid(animation([FieldInit(.speed, 1)]),
+                      "animation template AT0 (position.x), field 0 (speed): constant K1 is a string \"k\", expected a number")
+        try Verifier.verify(animation([FieldInit(.timeOffset, 4), FieldInit(.speed, 4)]))  // negative is fine
+    }
+
+    func testAnimationRepeats() throws {
+        assertInvalid(animation([FieldInit(.repeatCount, 4)]),
+                      "animation template AT0 (position.x), field 0 (repeatCount): constant K4 is -1, expected a number not below 0 (inf repeats forever)")
+        try Verifier.verify(animation([FieldInit(.repeatCount, 4), FieldInit(.repeatDuration, 4)], extra: .number(.infinity)))
+    }
+
+    func testAnimationBooleans() {
+        for field in [AnimField.autoreverses, .removedOnCompletion, .additive, .cumulative] {
+            assertInvalid(animation([FieldInit(field, 0)]),
+                          "animation template AT0 (position.x), field 0 (\(field.name)): constant K0 is a number 1, expected a bool")
+        }
+    }
+
+    func testAnimationFillModeAndTimingFunction() throws {
+        assertInvalid(animation([FieldInit(.fillMode, 0)]),
+                      "animation template AT0 (position.x), field 0 (fillMode): constant K0 is a number 1, expected a fill mode")
+        assertInvalid(animation([FieldInit(.timingFunction, 1)]),
+                      "animation template AT0 (position.x), field 0 (timingFunction): constant K1 is a string \"k\", expected a timing function")
+        var p = animation([FieldInit(.fillMode, 4), FieldInit(.timingFunction, 5)], extra: .enumCase(3))
+        p.constants.append(.timing(.easeOut))
+        try Verifier.verify(p)
+    }
+}
