@@ -89,6 +89,7 @@ public enum BytecodeWriter {
         for x in [s.size.width, s.size.height, s.scale, s.fps, s.duration,
                   s.background.r, s.background.g, s.background.b, s.background.a] { scene.f64(x) }
         scene.u8(BytecodeFormat.originCode(s.origin))
+        scene.u32(p.globalCount)
 
         var constants = ByteSink()
         constants.count(p.constants.count)
@@ -258,7 +259,7 @@ public enum BytecodeReader {
         try r.finish()
 
         r = SectionReader(bytes: bytes, range: ranges[1], section: .scene)
-        let (sourceName, scene) = try r.scene(strings)
+        let (sourceName, scene, globalCount) = try r.scene(strings)
         try r.finish()
 
         r = SectionReader(bytes: bytes, range: ranges[2], section: .constants)
@@ -278,7 +279,7 @@ public enum BytecodeReader {
         try r.finish()
 
         return Program(sourceName: sourceName, scene: scene, constants: constants, functions: functions,
-                       layerTemplates: layers, animationTemplates: animations)
+                       layerTemplates: layers, animationTemplates: animations, globalCount: globalCount)
     }
 
     /// Decodes and verifies: the Program is safe to hand to the VM.
@@ -487,14 +488,15 @@ private struct SectionReader {
         return out
     }
 
-    mutating func scene(_ strings: [String]) throws(BytecodeError) -> (String, SceneInfo) {
+    mutating func scene(_ strings: [String]) throws(BytecodeError) -> (String, SceneInfo, UInt32) {
         let name = try string(strings, "the source name")
         let x = try f64s(9, "the scene's numbers")
         let at = pos
         let code = try u8("the origin")
         guard let origin = BytecodeFormat.origin(code: code) else { throw fail("unknown origin \(code)", at: at) }
+        let globals = try u32("the global count")
         return (name, SceneInfo(size: Size(x[0], x[1]), scale: x[2], fps: x[3], duration: x[4],
-                                background: Color(x[5], x[6], x[7], x[8]), origin: origin))
+                                background: Color(x[5], x[6], x[7], x[8]), origin: origin), globals)
     }
 
     mutating func constants(_ strings: [String]) throws(BytecodeError) -> [Value] {

@@ -34,6 +34,7 @@ public enum Disassembler {
         out += ".scene size \(Format.number(s.size.width))x\(Format.number(s.size.height))"
             + " scale \(Format.number(s.scale)) fps \(Format.number(s.fps)) duration \(Format.number(s.duration))"
             + " background \(Format.color(s.background)) origin \(s.origin.rawValue)\n"
+        if p.globalCount > 0 { out += ".globals \(p.globalCount)\n" }
 
         if !p.constants.isEmpty {
             out += "\n.constants\n"
@@ -127,6 +128,7 @@ public enum Disassembler {
         case .txField:
             guard x <= 0xFF, let field = TxField(rawValue: UInt8(x)) else { return ("?tx(\(x))", nil) }
             return (field.name, nil)
+        case .global: return ("G\(x)", nil)
         }
     }
 

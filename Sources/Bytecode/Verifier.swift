@@ -67,7 +67,8 @@ public enum Verifier {
 
     static func verifyCounts(_ p: Program) throws(BytecodeError) {
         let counts = [("constants", p.constants.count), ("functions", p.functions.count),
-                      ("layer templates", p.layerTemplates.count), ("animation templates", p.animationTemplates.count)]
+                      ("layer templates", p.layerTemplates.count), ("animation templates", p.animationTemplates.count),
+                      ("globals", Int(p.globalCount))]
         for (what, n) in counts where n > Limits.maxIndex {
             throw invalid("the program has \(n) \(what), over the limit of \(Limits.maxIndex)")
         }
@@ -189,6 +190,8 @@ public enum Verifier {
             guard x <= UInt32(UInt8.max), AnimField(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not an animation field") }
         case .txField:
             guard x <= UInt32(UInt8.max), TxField(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a transaction field") }
+        case .global:
+            try index("global", "G", Int(p.globalCount))
         }
     }
 

@@ -51,30 +51,30 @@ final class BytecodeFileTests: XCTestCase {
             0x0D, 0x0A, 0x1A, 0x0A,                         // sentinel
             0x08, 0x08,                                     // instruction and number sizes
             0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x77, 0x40, // 370.5
-            0xC8, 0x00, 0x00, 0x00,                         // file length 200
+            0xCC, 0x00, 0x00, 0x00,                         // file length 204
             // strings: "a" (the source name), then "main"
             0x01, 17, 0, 0, 0,
             2, 0, 0, 0, 1, 0, 0, 0, 0x61, 4, 0, 0, 0, 0x6D, 0x61, 0x69, 0x6E,
-            // scene: source name string 0, width, height, scale, fps, duration, rgba, origin
-            0x02, 77, 0, 0, 0,
+            // scene: source name string 0, width, height, scale, fps, duration, rgba, origin, global count
+            0x02, 81, 0, 0, 0,
             0, 0, 0, 0,
         ]
-        expected += one + one + one + one + zero + zero + zero + zero + zero + [0]
+        expected += one + one + one + one + zero + zero + zero + zero + zero + [0] + [0, 0, 0, 0]
         expected += [
             0x03, 4, 0, 0, 0, 0, 0, 0, 0,                   // constants: none
             0x04, 36, 0, 0, 0,                              // functions
             1, 0, 0, 0,                                     // one function
             1, 0, 0, 0,                                     // name: string 1
             0, 0, 0, 0,                                     // params, registers
-            1, 0, 0, 0, 0x28, 0, 0, 0, 0, 0, 0, 0,          // one instruction: RET (opcode 40)
+            1, 0, 0, 0, 0x2A, 0, 0, 0, 0, 0, 0, 0,          // one instruction: RET (opcode 42)
             1, 0, 0, 0, 7, 0, 0, 0, 1, 0, 0, 0,             // one line run: line 7 × 1
             0x05, 4, 0, 0, 0, 0, 0, 0, 0,                   // layer templates: none
             0x06, 4, 0, 0, 0, 0, 0, 0, 0,                   // animation templates: none
         ]
         let bytes = BytecodeWriter.encode(p)
-        XCTAssertEqual(bytes.count, 200)
-        XCTAssertEqual(Array(bytes.prefix(196)), expected)
-        XCTAssertEqual(Fixtures.u32(bytes, 196), CRC32.checksum(expected))
+        XCTAssertEqual(bytes.count, 204)
+        XCTAssertEqual(Array(bytes.prefix(200)), expected)
+        XCTAssertEqual(Fixtures.u32(bytes, 200), CRC32.checksum(expected))
         XCTAssertEqual(try BytecodeReader.decode(bytes), p)
     }
 
@@ -278,10 +278,10 @@ final class BytecodeFileTests: XCTestCase {
         Fixtures.put32(&c, scene.lowerBound, 99)
         assertRejects(Fixtures.reseal(c), .malformed, "section 'scene', offset \(scene.lowerBound): the source name refers to string 99, but there are 5")
 
-        // an unknown origin (the scene's last byte)
+        // an unknown origin (the byte before the 4-byte global count that ends the scene)
         c = b
-        c[scene.upperBound - 1] = 2
-        assertRejects(Fixtures.reseal(c), .malformed, "section 'scene', offset \(scene.upperBound - 1): unknown origin 2")
+        c[scene.upperBound - 5] = 2
+        assertRejects(Fixtures.reseal(c), .malformed, "section 'scene', offset \(scene.upperBound - 5): unknown origin 2")
 
         // constants: unknown tag, a bool that is not 0 or 1, unstorable values
         c = b

@@ -71,6 +71,7 @@ final class DocsDriftTests: XCTestCase {
         case .jump: return "sC"
         case .animField: return "AF"
         case .txField: return "TF"
+        case .global: return "G"
         }
     }
 

@@ -88,7 +88,9 @@ enum Fixtures {
             (Instruction(.txset, a: 3, c: UInt32(TxField.disableActions.rawValue)), 15),
             (Instruction(.txcommit), 15),
             (Instruction(.schedule, a: 3, c: 1), 16),
-            (Instruction(.ret), 16),
+            (Instruction(.setglobal, a: 1, c: 1), 17),
+            (Instruction(.getglobal, a: 2, c: 0), 17),
+            (Instruction(.ret), 17),
         ]
         return Program(
             sourceName: "samples/full.cal",
@@ -119,7 +121,8 @@ enum Fixtures {
                 ]),
                 AnimationTemplate(kind: .basic, keyPath: kp("backgroundColor"), fields: [FieldInit(.from, 5), FieldInit(.to, 12)]),
                 AnimationTemplate(kind: .basic, keyPath: kp("transform"), fields: [FieldInit(.to, 16), FieldInit(.timingFunction, 7)]),
-            ]
+            ],
+            globalCount: 2
         )
     }
 

@@ -338,4 +338,13 @@ final class VerifierTests: XCTestCase {
         p.constants.append(.timing(.easeOut))
         try Verifier.verify(p)
     }
+
+    func testGlobalOutOfRange() {
+        var p = main(Instruction(.getglobal, a: 0, c: 2))
+        p.globalCount = 2
+        assertInvalid(p, "function F0 'main', instruction 0000 GETGLOBAL: operand C: global G2 is out of range (there are 2)")
+        p.globalCount = 3
+        XCTAssertNoThrow(try Verifier.verify(p))
+    }
+
 }

@@ -1,0 +1,83 @@
+// The `calc` command and its subcommands (SPEC §2).
+
+import ArgumentParser
+import Foundation
+import CalcCore
+import Bytecode
+import Compiler
+
+struct Calc: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "calc",
+        abstract: "Compile and run CAL animated layer scenes.",
+        discussion: """
+        Exit codes: 0 success, 1 errors in the source, 2 bad usage, 3 runtime error, \
+        4 file I/O error, 5 invalid bytecode file.
+        """,
+        version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self]
+    )
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile a .cal file to bytecode.",
+        discussion: "Writes FILE.calb beside the source unless -o says otherwise. With --emit asm, writes the disassembly (to stdout unless -o is given).")
+
+    enum Emit: String, ExpressibleByArgument, CaseIterable {
+        case bytecode, asm
+    }
+
+    @Argument(help: "The .cal source file.") var file: String
+    @Option(name: .shortAndLong, help: "Output path.") var output: String?
+    @Option(help: "What to write: bytecode (default) or asm (the disassembly).") var emit: Emit = .bytecode
+    @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
+
+    func run() throws {
+        let bytes = try Files.read(file)
+        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet)
+        switch emit {
+        case .bytecode:
+            let out = output ?? Build.defaultOutput(for: file)
+            try Files.writeAtomically(BytecodeWriter.encode(program), to: out, protecting: [file])
+        case .asm:
+            let text = Disassembler.disassemble(program)
+            if let out = output {
+                try Files.writeAtomically(Array(text.utf8), to: out, protecting: [file])
+            } else {
+                Console.out(text)
+            }
+        }
+    }
+
+    static func defaultOutput(for file: String) -> String {
+        if file.hasSuffix(".cal") { return String(file.dropLast(4)) + ".calb" }
+        return file + ".calb"
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check a .cal file and print its diagnostics; write nothing.")
+
+    @Argument(help: "The .cal source file.") var file: String
+    @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
+
+    func run() throws {
+        let bytes = try Files.read(file)
+        _ = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet)
+    }
+}
+
+struct Disasm: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the disassembly of a .calb bytecode file.")
+
+    @Argument(help: "The .calb file.") var file: String
+
+    func run() throws {
+        let bytes = try Files.read(file)
+        let program = try ProgramLoader.decode(path: file, bytes: bytes)
+        Console.out(Disassembler.disassemble(program))
+    }
+}

@@ -1,0 +1,183 @@
+// `calc run`: compile if needed, execute the timeline once, then render and encode frames in
+// parallel (one renderer and encoder per worker; each frame is a pure function of the timeline).
+
+import ArgumentParser
+import Foundation
+import CalcCore
+import Bytecode
+import VM
+import Render
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scene and write its frames as PNG or PPM images.",
+        discussion: """
+        Frames are written as OUT/frame_0000.png, … (frame i is sampled at time i / fps). \
+        With --time, one frame is rendered; if -o then names a .png or .ppm file, that is the file written.
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case png, ppm }
+
+    @Argument(help: "A .cal source or .calb bytecode file.") var file: String
+    @Option(name: .shortAndLong, help: "Output directory (default: the input's name with '_frames').") var output: String?
+    @Option(help: "Image format: png or ppm.") var format: Format = .png
+    @Option(help: "Frames per second (overrides the scene's).") var fps: Double?
+    @Option(help: "Frames to render: N, A..B (inclusive) or A..<B.") var frames: String?
+    @Option(help: "Render the single frame at this time (e.g. 1.5s, 250ms, 2).") var time: String?
+    @Option(help: "Output size in pixels, WxH (must keep the scene's aspect ratio).") var size: String?
+    @Option(help: "Pixels per point (overrides the scene's scale).") var scale: Double?
+    @Option(help: "Worker threads (default: all cores).") var jobs: Int?
+    @Option(help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
+    @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
+
+    func validate() throws {
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
+        if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
+        if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
+    }
+
+    func usage(_ message: String) -> CalcFailure { CalcFailure(.usage, message) }
+
+    func run() throws {
+        var (program, _) = try ProgramLoader.load(file, quietWarnings: quiet)
+        var scene = program.scene
+        if let fps { scene.fps = fps }
+        if let scale { scene.scale = scale }
+        if let size {
+            let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, parts[0] >= 1, parts[1] >= 1 else { throw usage("--size expects WxH in pixels, e.g. 640x480; got '\(size)'") }
+            let sx = parts[0] / scene.size.width, sy = parts[1] / scene.size.height
+            if abs(sx * scene.size.height - parts[1]) > 1 {
+                throw usage("--size \(size) does not keep the scene's aspect ratio (\(fmt(scene.size.width))x\(fmt(scene.size.height)) points); try --size \(size.split(separator: "x").first ?? "")x\(Int((sx * scene.size.height).rounded()))")
+            }
+            _ = sy
+            scene.scale = sx
+        }
+        let maxPx = Double(Limits.maxPixelDimension)
+        let pw = scene.size.width * scene.scale, ph = scene.size.height * scene.scale
+        if pw > maxPx || ph > maxPx || pw.rounded() < 1 || ph.rounded() < 1 {
+            throw usage("frames of \(fmt(pw.rounded()))x\(fmt(ph.rounded())) pixels are outside the supported range (1 to \(Limits.maxPixelDimension) pixels a side)")
+        }
+        program.scene = scene
+        let frameCount = max(1, Timeline.frameCount(scene))
+        if frameCount > Limits.maxFrames {
+            throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")
+        }
+
+        // which frames
+        var jobsList: [(name: String, time: Double)] = []
+        let ext = format.rawValue
+        var singleFile: String?
+        if let time {
+            guard let t = Run.parseTime(time) else { throw usage("--time expects a time such as 1.5s, 250ms or 2; got '\(time)'") }
+            guard t >= 0, t <= scene.duration + 1e-9 else {
+                throw usage("--time \(time) is outside the scene (0s to \(fmt(scene.duration))s)")
+            }
+            if let o = output, o.hasSuffix(".png") || o.hasSuffix(".ppm") { singleFile = o }
+            jobsList = [(singleFile ?? "time_\(fmt(t))s.\(ext)", t)]
+        } else {
+            let range: ClosedRange<Int>
+            if let frames {
+                guard let r = Run.parseFrames(frames) else { throw usage("--frames expects N, A..B or A..<B; got '\(frames)'") }
+                guard r.lowerBound >= 0, r.upperBound < frameCount else {
+                    throw usage("--frames \(frames) is out of range: the scene has \(frameCount) frame\(frameCount == 1 ? "" : "s") (0..\(frameCount - 1))")
+                }
+                range = r
+            } else {
+                range = 0...(frameCount - 1)
+            }
+            jobsList = range.map { i in (String(format: "frame_%04d.\(ext)", i), Double(i) / scene.fps) }
+        }
+
+        let outDir = singleFile == nil ? (output ?? Run.defaultOutput(for: file)) : nil
+        if let outDir { try Files.makeDirectory(outDir) }
+
+        let endTime = jobsList.map { $0.time }.max() ?? 0
+        let timeline: Timeline
+        do { timeline = try Timeline.run(program, until: endTime) } catch {
+            throw CalcFailure(.runtime, "\(error)")
+        }
+
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count)
+        let progress = Progress(total: jobsList.count, enabled: !quiet && Console.stderrIsTerminal)
+        let state = RenderState()
+        let list = jobsList
+        let level = pngLevel ?? PNGEncoder.defaultLevel
+        let fmtKind = format
+        let inputs = [file]
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            let renderer = Renderer()
+            var fb = Framebuffer(width: 1, height: 1)
+            while let i = state.next(list.count) {
+                let job = list[i]
+                let scene = timeline.presentation(at: job.time)
+                renderer.render(scene, into: &fb)
+                let bytes = fmtKind == .png ? PNGEncoder.encode(fb, level: level) : PPMEncoder.encode(fb)
+                let path = outDir.map { $0 + "/" + job.name } ?? job.name
+                do { try Files.writeAtomically(bytes, to: path, protecting: inputs) } catch {
+                    state.fail(error)
+                    return
+                }
+                progress.step()
+            }
+        }
+        progress.finish()
+        if let e = state.error { throw e }
+        if !quiet {
+            let where_ = singleFile ?? outDir ?? ""
+            Console.err("wrote \(list.count) frame\(list.count == 1 ? "" : "s") (\(Int(pw.rounded()))x\(Int(ph.rounded())) \(ext.uppercased())) to \(where_)\n")
+        }
+    }
+
+    static func defaultOutput(for file: String) -> String {
+        var base = (file as NSString).lastPathComponent
+        for e in [".cal", ".calb"] where base.hasSuffix(e) { base = String(base.dropLast(e.count)) }
+        return base + "_frames"
+    }
+
+    static func parseTime(_ s: String) -> Double? {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        if t.hasSuffix("ms"), let v = Double(t.dropLast(2)) { return v / 1000 }
+        if t.hasSuffix("s"), let v = Double(t.dropLast()) { return v }
+        return Double(t).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    static func parseFrames(_ s: String) -> ClosedRange<Int>? {
+        if let n = Int(s) { return n...n }
+        for (sep, exclusive) in [("..<", true), ("...", false), ("..", false)] {
+            if let r = s.range(of: sep) {
+                guard let a = Int(s[..<r.lowerBound]), let b = Int(s[r.upperBound...]) else { return nil }
+                let hi = exclusive ? b - 1 : b
+                guard hi >= a else { return nil }
+                return a...hi
+            }
+        }
+        return nil
+    }
+}
+
+/// Work distribution and the first error, shared by the render workers.
+final class RenderState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cursor = 0
+    private(set) var error: Error?
+
+    func next(_ count: Int) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard error == nil, cursor < count else { return nil }
+        cursor += 1
+        return cursor - 1
+    }
+
+    func fail(_ e: Error) {
+        lock.lock(); if error == nil { error = e }; lock.unlock()
+    }
+}
+
+func fmt(_ x: Double) -> String {
+    if x.isInfinite { return x < 0 ? "-infinity" : "infinity" }
+    if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+    return "\(x)"
+}

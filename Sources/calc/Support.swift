@@ -1,0 +1,206 @@
+// The command line's plumbing: exit codes, reading inputs, atomic writes, diagnostics on stderr, the
+// progress bar. Only this module touches the file system and the environment.
+
+import Foundation
+import CalcCore
+import Parser
+import Compiler
+import Bytecode
+
+/// Documented exit codes (docs/cli.md).
+enum ExitCode: Int32 {
+    case success = 0
+    /// The source has errors (diagnostics were printed).
+    case diagnostics = 1
+    /// Bad command-line usage.
+    case usage = 2
+    /// The program failed while running (a runtime error in a handler).
+    case runtime = 3
+    /// A file could not be read or written.
+    case io = 4
+    /// A .calb file is malformed, corrupted or from an incompatible version.
+    case badBytecode = 5
+}
+
+/// An error that ends the command with a message and an exit code.
+struct CalcFailure: Error {
+    var code: ExitCode
+    var message: String
+    init(_ code: ExitCode, _ message: String) { self.code = code; self.message = message }
+}
+
+enum Console {
+    static func err(_ s: String) {
+        FileHandle.standardError.write(Data(s.utf8))
+    }
+    static func out(_ s: String) {
+        FileHandle.standardOutput.write(Data(s.utf8))
+    }
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}
+
+enum Files {
+    static func read(_ path: String) throws -> [UInt8] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw CalcFailure(.io, "cannot read '\(path)': no such file")
+        }
+        if isDir.boolValue { throw CalcFailure(.io, "cannot read '\(path)': it is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CalcFailure(.io, "cannot read '\(path)': permission denied or unreadable")
+        }
+        return [UInt8](data)
+    }
+
+    /// Canonical path for "is this the same file" checks.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Writes by creating a temporary file beside the target and renaming it over the target, so an
+    /// interrupted run never leaves a truncated file under the final name. Refuses to overwrite any
+    /// path in `protected` (the inputs).
+    static func writeAtomically(_ bytes: [UInt8], to path: String, protecting protected: [String] = []) throws {
+        let target = canonical(path)
+        if protected.contains(where: { canonical($0) == target }) {
+            throw CalcFailure(.io, "refusing to overwrite the input file '\(path)'")
+        }
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let tmp = (dir.isEmpty ? "." : dir) + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        if fd < 0 { throw CalcFailure(.io, "cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        TempFiles.shared.add(tmp)
+        defer { TempFiles.shared.remove(tmp) }
+        var ok = true
+        bytes.withUnsafeBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { ok = false; break }
+                off += n
+            }
+        }
+        if close(fd) != 0 { ok = false }
+        if !ok {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw CalcFailure(.io, "cannot write '\(path)': \(reason)")
+        }
+        if rename(tmp, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw CalcFailure(.io, "cannot write '\(path)': \(reason)")
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            if !isDir.boolValue { throw CalcFailure(.io, "cannot write frames into '\(path)': it is a file, not a directory") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw CalcFailure(.io, "cannot create directory '\(path)': \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Temporary files being written, removed if the process is interrupted (SIGINT/SIGTERM).
+final class TempFiles: @unchecked Sendable {
+    static let shared = TempFiles()
+    private let lock = NSLock()
+    private var paths = Set<String>()
+
+    func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
+    func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+
+    func removeAll() {
+        lock.lock()
+        for p in paths { unlink(p) }
+        paths.removeAll()
+        lock.unlock()
+    }
+
+    static func installSignalHandlers() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig) { s in
+                TempFiles.shared.removeAll()
+                signal(s, SIG_DFL)
+                raise(s)
+            }
+        }
+    }
+}
+
+/// Loads a program from a .cal source (compiling it) or a .calb file (decoding and verifying it).
+enum ProgramLoader {
+    static func isBytecode(_ path: String, _ bytes: [UInt8]) -> Bool {
+        path.hasSuffix(".calb") || bytes.starts(with: BytecodeFormat.magic)
+    }
+
+    /// Compiles source; prints diagnostics; throws `.diagnostics` when there are errors.
+    static func compile(path: String, bytes: [UInt8], quietWarnings: Bool = false) throws -> Program {
+        let file = SourceFile(name: path, bytes: bytes)
+        let result = Compiler.compile(file)
+        printDiagnostics(result.diagnostics, file: file, quietWarnings: quietWarnings)
+        guard let program = result.program, !result.hasErrors else {
+            let n = result.diagnostics.filter { $0.severity == .error }.count
+            throw CalcFailure(.diagnostics, "\(n) error\(n == 1 ? "" : "s") in '\(path)'; nothing was written")
+        }
+        return program
+    }
+
+    static func printDiagnostics(_ diags: [Diagnostic], file: SourceFile, quietWarnings: Bool) {
+        for d in diags where !(quietWarnings && d.severity != .error) {
+            Console.err(d.render(in: file))
+        }
+    }
+
+    static func decode(path: String, bytes: [UInt8]) throws -> Program {
+        do {
+            return try BytecodeReader.load(bytes)
+        } catch {
+            throw CalcFailure(.badBytecode, "invalid bytecode file '\(path)': \(error.message)")
+        }
+    }
+
+    static func load(_ path: String, quietWarnings: Bool = false) throws -> (Program, [UInt8]) {
+        let bytes = try Files.read(path)
+        if isBytecode(path, bytes) { return (try decode(path: path, bytes: bytes), bytes) }
+        return (try compile(path: path, bytes: bytes, quietWarnings: quietWarnings), bytes)
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn in place; only when stderr is a terminal.
+final class Progress: @unchecked Sendable {
+    let total: Int
+    let enabled: Bool
+    private var done = 0
+    private let lock = NSLock()
+    private var lastDraw = 0.0
+    private let start = Date()
+
+    init(total: Int, enabled: Bool) { self.total = total; self.enabled = enabled }
+
+    func step() {
+        guard enabled else { return }
+        lock.lock()
+        done += 1
+        let now = Date().timeIntervalSince(start)
+        if done == total || now - lastDraw > 0.05 {
+            lastDraw = now
+            let width = 30
+            let filled = total > 0 ? done * width / total : width
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            let fps = now > 0 ? Double(done) / now : 0
+            Console.err("\r[\(bar)] \(done)/\(total) frames  \(String(format: "%.1f", fps)) fps")
+        }
+        lock.unlock()
+    }
+
+    func finish() {
+        guard enabled else { return }
+        Console.err("\n")
+    }
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Installs the Debian packages calc needs to build and test, skipping apt-get entirely when they are
+# all present already (so it is cheap to call before every build). Needs root or sudo only when
+# something is missing.
+set -eu
+
+PACKAGES="libdeflate-dev"
+
+missing=""
+for p in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+
+if [ -n "$missing" ]; then
+    echo "setup: installing$missing" >&2
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+fi
