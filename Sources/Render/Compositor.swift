@@ -1,0 +1,121 @@
+// Span compositing: premultiplied source-over in 8-bit integer arithmetic.
+// The loops are plain integer code over UnsafeMutablePointer<UInt32>, which LLVM auto-vectorizes; the
+// channel math packs two channels per 32-bit lane (0x00FF00FF masks) and divides by 255 with exact
+// rounding, so results are identical on every machine. A span with full coverage and an opaque colour
+// is a plain store. (STYLE.md measured the same loop shape at the memory-bandwidth floor and the generic
+// SIMD32<UInt16> formulation 1000× slower; our figures are in the benchmark report.)
+
+/// A pixel surface: device pixel (x, y) lives at base + (y − originY)·stride + (x − originX); only
+/// `rect` may be touched. The framebuffer is a surface with origin 0; a group's offscreen layer is a
+/// surface whose origin is the corner of its bounding box.
+struct Surface {
+    var base: UnsafeMutablePointer<UInt32>
+    var stride: Int
+    var originX: Int
+    var originY: Int
+    var rect: IRect
+
+    @inline(__always)
+    func pointer(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
+        base + ((y - originY) * stride + (x - originX))
+    }
+}
+
+/// The active clip: an integer box and, unless the clip is exactly that box, an 8-bit coverage mask
+/// in device coordinates (pixel (x, y) at mask + y·stride + x), valid inside `rect`.
+struct Clip {
+    var rect: IRect
+    var mask: UnsafeMutablePointer<UInt8>?
+    var stride: Int
+}
+
+enum Spans {
+    /// Source-over of one premultiplied colour onto `n` pixels.
+    @inline(__always)
+    static func fill(_ p: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+        let inv = 255 &- (color >> 24)
+        if inv == 0 {
+            p.update(repeating: color, count: n)
+        } else if color != 0 {
+            for i in 0..<n { p[i] = color &+ PixelMath.scale(p[i], inv) }
+        }
+    }
+
+    /// Source-over of one colour at coverage `coverage` × mask[i] / 255 onto `n` pixels.
+    @inline(__always)
+    static func fillMasked(_ p: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, _ n: Int,
+                           _ color: UInt32, _ coverage: UInt32) {
+        for i in 0..<n {
+            let c = PixelMath.div255(coverage &* UInt32(mask[i]))
+            let s = PixelMath.scale(color, c)
+            p[i] = s &+ PixelMath.scale(p[i], 255 &- (s >> 24))
+        }
+    }
+
+    /// Source-over of `src` (premultiplied) scaled by `alpha` / 255 onto `dst`.
+    @inline(__always)
+    static func composite(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ n: Int, _ alpha: UInt32) {
+        if alpha == 255 {
+            for i in 0..<n { let s = src[i]; dst[i] = s &+ PixelMath.scale(dst[i], 255 &- (s >> 24)) }
+        } else {
+            for i in 0..<n {
+                let s = PixelMath.scale(src[i], alpha)
+                dst[i] = s &+ PixelMath.scale(dst[i], 255 &- (s >> 24))
+            }
+        }
+    }
+}
+
+/// Paints a solid premultiplied colour through the coverage, honouring the clip mask.
+struct SolidSink: CoverageSink {
+    let color: UInt32
+    let surface: Surface
+    let mask: UnsafeMutablePointer<UInt8>?
+    let maskStride: Int
+
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32) {
+        let p = surface.pointer(x, y)
+        if let m = mask {
+            Spans.fillMasked(p, m + (y * maskStride + x), count, color, coverage)
+        } else {
+            Spans.fill(p, count, coverage == 255 ? color : PixelMath.scale(color, coverage))
+        }
+    }
+
+    @inline(__always)
+    mutating func pixel(y: Int, x: Int, coverage: UInt32) {
+        var c = coverage
+        if let m = mask { c = PixelMath.div255(c &* UInt32(m[y * maskStride + x])) }
+        guard c != 0 else { return }
+        let p = surface.pointer(x, y)
+        let s = c == 255 ? color : PixelMath.scale(color, c)
+        p.pointee = PixelMath.over(s, p.pointee)
+    }
+}
+
+/// Writes coverage (times the enclosing clip's mask, if any) into a clip mask whose region was zeroed.
+struct MaskSink: CoverageSink {
+    let dst: UnsafeMutablePointer<UInt8>
+    let parent: UnsafeMutablePointer<UInt8>?
+    let stride: Int
+
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32) {
+        let d = dst + (y * stride + x)
+        if let p = parent {
+            let q = p + (y * stride + x)
+            for i in 0..<count { d[i] = UInt8(truncatingIfNeeded: PixelMath.div255(coverage &* UInt32(q[i]))) }
+        } else {
+            d.update(repeating: UInt8(truncatingIfNeeded: coverage), count: count)
+        }
+    }
+
+    @inline(__always)
+    mutating func pixel(y: Int, x: Int, coverage: UInt32) {
+        let i = y * stride + x
+        var c = coverage
+        if let p = parent { c = PixelMath.div255(c &* UInt32(p[i])) }
+        dst[i] = UInt8(truncatingIfNeeded: c)
+    }
+}

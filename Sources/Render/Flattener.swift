@@ -1,0 +1,278 @@
+// Turns a Path under a 2D affine or projective map into device-space polygons for the rasterizer.
+// Curves are flattened in the path's own space with the device tolerance divided by the map's largest
+// local scale, so one code path serves affine and perspective maps: an arc's vertices lie exactly on
+// the circle and are then mapped, which keeps them on the (elliptical, projected) image of the arc.
+// Segment counts are closed-form (no recursive subdivision): n = ⌈sweep / 2√(2·tol/r)⌉ for arcs
+// (the small-angle form of 2·acos(1 − tol/r), slightly more segments, never more error), Wang's
+// formula for Béziers. Under perspective each contour is clipped against the plane w = ε before the
+// divide, so geometry crossing behind the eye never wraps around.
+
+import CalcCore
+
+/// An integer pixel rectangle [x0, x1) × [y0, y1).
+struct IRect: Equatable {
+    var x0, y0, x1, y1: Int
+    static let empty = IRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+    func intersection(_ o: IRect) -> IRect {
+        let r = IRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return r.isEmpty ? .empty : r
+    }
+    /// The pixels touched by a real-valued box, clamped to ±2^30 so conversion never traps.
+    init(covering minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) {
+        func c(_ v: Double) -> Int {
+            guard v == v else { return 0 }
+            return Int(max(-1_073_741_824, min(1_073_741_824, v)))
+        }
+        self.init(x0: c(minX.rounded(.down)), y0: c(minY.rounded(.down)),
+                  x1: c(maxX.rounded(.up)), y1: c(maxY.rounded(.up)))
+    }
+    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+}
+
+/// A plane-to-plane projective map in row-vector form: (X, Y, W) = (x, y, 1) · M, image (X/W, Y/W).
+struct Projective: Equatable {
+    var m11, m12, m13: Double
+    var m21, m22, m23: Double
+    var m31, m32, m33: Double
+
+    static let identity = Projective(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+
+    init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
+         m31: Double, m32: Double, m33: Double) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13
+        self.m21 = m21; self.m22 = m22; self.m23 = m23
+        self.m31 = m31; self.m32 = m32; self.m33 = m33
+    }
+
+    init(_ a: Affine2D) {
+        self.init(m11: a.a, m12: a.b, m13: 0, m21: a.c, m22: a.d, m23: 0, m31: a.tx, m32: a.ty, m33: 1)
+    }
+
+    /// Apply self, then `o`.
+    func concat(_ o: Projective) -> Projective {
+        Projective(
+            m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31, m12: m11 * o.m12 + m12 * o.m22 + m13 * o.m32,
+            m13: m11 * o.m13 + m12 * o.m23 + m13 * o.m33,
+            m21: m21 * o.m11 + m22 * o.m21 + m23 * o.m31, m22: m21 * o.m12 + m22 * o.m22 + m23 * o.m32,
+            m23: m21 * o.m13 + m22 * o.m23 + m23 * o.m33,
+            m31: m31 * o.m11 + m32 * o.m21 + m33 * o.m31, m32: m31 * o.m12 + m32 * o.m22 + m33 * o.m32,
+            m33: m31 * o.m13 + m32 * o.m23 + m33 * o.m33)
+    }
+
+    var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
+
+    var determinant: Double {
+        m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
+    }
+
+    @inline(__always)
+    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+        (x * m11 + y * m21 + m31, x * m12 + y * m22 + m32, x * m13 + y * m23 + m33)
+    }
+
+    /// Largest singular value of the Jacobian at (x, y); 0 where w ≤ 0.
+    func localScale(_ x: Double, _ y: Double) -> Double {
+        let (X, Y, W) = apply(x, y)
+        guard W > 0 else { return 0 }
+        let iw2 = 1 / (W * W)
+        let a = (m11 * W - X * m13) * iw2, b = (m12 * W - Y * m13) * iw2
+        let c = (m21 * W - X * m23) * iw2, d = (m22 * W - Y * m23) * iw2
+        let s = a * a + b * b + c * c + d * d, det = a * d - b * c
+        return ((s + max(0, s * s - 4 * det * det).squareRoot()) / 2).squareRoot()
+    }
+}
+
+/// Scratch polygon storage, reused between paths: device-space vertices and contour ends.
+final class Flattener {
+    /// Maximum distance between a curve and its polygon, in device pixels.
+    static let tolerance = 0.1
+    /// Under perspective, points with w below this are clipped away (they are behind or at the eye).
+    static let minW = 1e-4
+    /// Segment counts are capped so a hostile radius cannot make a path unbounded.
+    static let maxSegments = 4096
+
+    private(set) var xs: [Double] = []
+    private(set) var ys: [Double] = []
+    /// End index (exclusive) of each contour in xs/ys.
+    private(set) var ends: [Int] = []
+    private(set) var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+
+    // homogeneous source-mapped points of the current contour (perspective only)
+    private var hx: [Double] = [], hy: [Double] = [], hw: [Double] = []
+    private var map = Projective.identity
+    private var affine = true
+    private var tol = 0.1
+    private var contourStart = 0
+
+    init() {
+        xs.reserveCapacity(256); ys.reserveCapacity(256); ends.reserveCapacity(16)
+    }
+
+    var isEmpty: Bool { xs.isEmpty }
+    var bounds: IRect { xs.isEmpty ? .empty : IRect(covering: minX, minY, maxX, maxY) }
+
+    /// Flattens `path` under `map` (path space → device pixels), replacing the previous polygon.
+    func flatten(_ path: Path, map: Projective) {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
+        self.map = map
+        affine = map.isAffine
+        contourStart = 0
+        guard let scale = estimateScale(path, map), scale > 0 else { return }
+        tol = Flattener.tolerance / scale
+
+        var cx = 0.0, cy = 0.0        // current point (path space)
+        var sx = 0.0, sy = 0.0        // contour start
+        var open = false
+        for e in path.elements {
+            switch e {
+            case .move(let p):
+                endContour()
+                cx = p.x; cy = p.y; sx = cx; sy = cy
+                emit(cx, cy); open = true
+            case .line(let p):
+                if !open { emit(cx, cy); open = true; sx = cx; sy = cy }
+                cx = p.x; cy = p.y; emit(cx, cy)
+            case .quad(let c, let p):
+                if !open { emit(cx, cy); open = true; sx = cx; sy = cy }
+                let ddx = cx - 2 * c.x + p.x, ddy = cy - 2 * c.y + p.y
+                let n = segments(((ddx * ddx + ddy * ddy).squareRoot() / (4 * tol)).squareRoot())
+                let inv = 1 / Double(n)
+                for i in 1..<n {
+                    let t = Double(i) * inv, u = 1 - t
+                    emit(u * u * cx + 2 * u * t * c.x + t * t * p.x, u * u * cy + 2 * u * t * c.y + t * t * p.y)
+                }
+                cx = p.x; cy = p.y; emit(cx, cy)
+            case .cubic(let c1, let c2, let p):
+                if !open { emit(cx, cy); open = true; sx = cx; sy = cy }
+                let ax = cx - 2 * c1.x + c2.x, ay = cy - 2 * c1.y + c2.y
+                let bx = c1.x - 2 * c2.x + p.x, by = c1.y - 2 * c2.y + p.y
+                let dd = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+                let n = segments((0.75 * dd / tol).squareRoot())
+                let inv = 1 / Double(n)
+                for i in 1..<n {
+                    let t = Double(i) * inv, u = 1 - t
+                    let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
+                    emit(w0 * cx + w1 * c1.x + w2 * c2.x + w3 * p.x, w0 * cy + w1 * c1.y + w2 * c2.y + w3 * p.y)
+                }
+                cx = p.x; cy = p.y; emit(cx, cy)
+            case .arc(let c, let radius, let start, let sweep):
+                let r = abs(radius)
+                let (s0, c0) = DetMath.sinCos(start)
+                let px = c.x + r * c0, py = c.y + r * s0
+                if !open { open = true; sx = px; sy = py }
+                emit(px, py)
+                let stepMax = r > 0 ? min(Double.pi / 2, 2 * (2 * tol / r).squareRoot()) : Double.pi / 2
+                let n = segments(abs(sweep) / stepMax)
+                let (sd, cd) = DetMath.sinCos(sweep / Double(n))
+                var ux = c0, uy = s0
+                for _ in 1..<n {
+                    (ux, uy) = (ux * cd - uy * sd, ux * sd + uy * cd)
+                    emit(c.x + r * ux, c.y + r * uy)
+                }
+                let (s1, c1) = DetMath.sinCos(start + sweep)
+                cx = c.x + r * c1; cy = c.y + r * s1
+                emit(cx, cy)
+            case .close:
+                endContour()
+                open = false
+                cx = sx; cy = sy
+            }
+        }
+        endContour()
+    }
+
+    /// ⌈v⌉ clamped to 1…maxSegments (NaN gives 1).
+    @inline(__always)
+    private func segments(_ v: Double) -> Int {
+        guard v > 1 else { return 1 }
+        return v < Double(Flattener.maxSegments) ? Int(v.rounded(.up)) : Flattener.maxSegments
+    }
+
+    /// The map's largest local scale over the path's control box; nil when nothing is in front of the eye
+    /// or the geometry is not finite.
+    private func estimateScale(_ path: Path, _ m: Projective) -> Double? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ p: Point) { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .arc(let c, let r, let s, let sw):
+                guard r.isFinite, s.isFinite, sw.isFinite else { return nil }
+                add(Point(c.x - abs(r), c.y - abs(r))); add(Point(c.x + abs(r), c.y + abs(r)))
+            case .close: break
+            }
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        if m.isAffine {
+            let s = m.m11 * m.m11 + m.m12 * m.m12 + m.m21 * m.m21 + m.m22 * m.m22
+            let det = m.m11 * m.m22 - m.m12 * m.m21
+            let v = ((s + max(0, s * s - 4 * det * det).squareRoot()) / 2).squareRoot()
+            return v.isFinite ? max(v, 1e-9) : nil
+        }
+        let v = max(m.localScale(x0, y0), m.localScale(x1, y0), m.localScale(x0, y1), m.localScale(x1, y1),
+                    m.localScale((x0 + x1) / 2, (y0 + y1) / 2))
+        if v == 0 {
+            // no sampled point in front of the eye; a linear w that is ≤ 0 at all corners is ≤ 0 everywhere
+            let w = [m.apply(x0, y0).w, m.apply(x1, y0).w, m.apply(x0, y1).w, m.apply(x1, y1).w]
+            return w.contains(where: { $0 > 0 }) ? 1 : nil
+        }
+        return v.isFinite ? min(v, 1e4) : nil
+    }
+
+    @inline(__always)
+    private func emit(_ x: Double, _ y: Double) {
+        if affine {
+            push(x * map.m11 + y * map.m21 + map.m31, x * map.m12 + y * map.m22 + map.m32)
+        } else {
+            let p = map.apply(x, y)
+            hx.append(p.x); hy.append(p.y); hw.append(p.w)
+        }
+    }
+
+    @inline(__always)
+    private func push(_ x: Double, _ y: Double) {
+        // drop exact repeats (zero-length edges cost a row walk for nothing)
+        if xs.count > contourStart, xs[xs.count - 1] == x, ys[ys.count - 1] == y { return }
+        xs.append(x); ys.append(y)
+        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+    }
+
+    private func endContour() {
+        if !affine { clipContourToFront() }
+        if xs.count - contourStart >= 3 {
+            ends.append(xs.count)
+            contourStart = xs.count
+        } else {
+            // a point or a line encloses nothing
+            xs.removeSubrange(contourStart...)
+            ys.removeSubrange(contourStart...)
+        }
+    }
+
+    /// Sutherland–Hodgman against w ≥ minW, then the perspective divide.
+    private func clipContourToFront() {
+        defer { hx.removeAll(keepingCapacity: true); hy.removeAll(keepingCapacity: true); hw.removeAll(keepingCapacity: true) }
+        let n = hx.count
+        guard n > 0 else { return }
+        let e = Flattener.minW
+        var j = n - 1
+        for i in 0..<n {
+            let wi = hw[i], wj = hw[j]
+            let inI = wi >= e, inJ = wj >= e
+            if inI != inJ {
+                let t = (e - wj) / (wi - wj)
+                let x = hx[j] + (hx[i] - hx[j]) * t, y = hy[j] + (hy[i] - hy[j]) * t
+                push(x / e, y / e)
+            }
+            if inI { push(hx[i] / wi, hy[i] / wi) }
+            j = i
+        }
+    }
+}

@@ -1,0 +1,251 @@
+// Analytic anti-aliasing by signed-area accumulation (font-rs / stb_truetype v2 style).
+// Each polygon edge adds, per pixel cell it crosses, the exact signed area it sweeps (trapezoids and
+// triangles, no sampling); a prefix sum along a row then gives the winding-weighted coverage, and the
+// fill rule is applied after accumulation (non-zero: min(|acc|, 1); even-odd: acc folded mod 2).
+// The sum is sparse: every touched cell also sets a bit in a per-row bitmap, and the sweep jumps
+// between set bits with trailingZeroBitCount. Between two touched cells the coverage is constant, so
+// the interior of a shape becomes one constant-coverage span (a vectorized fill) and the outside or a
+// ring's hole is skipped without reading memory. Cells are cleared as they are consumed, so the buffer
+// is all zeros between fills and only the cells an edge touched are ever written.
+// Accumulation is in Float: plain IEEE adds and multiplies without FMA contraction, so every machine
+// produces the same coverage bytes. Cell buffer and bitmap are manually allocated, grown on demand and
+// reused between fills and frames.
+
+/// Receives the coverage (0…255) of a filled polygon row by row, in increasing x.
+protocol CoverageSink {
+    /// `count` pixels starting at (x, y), all with the same coverage (never 0).
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32)
+    /// One pixel at an edge (coverage may be 0).
+    mutating func pixel(y: Int, x: Int, coverage: UInt32)
+}
+
+final class Rasterizer {
+    private var cells: UnsafeMutablePointer<Float>
+    private var cellCapacity: Int
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var bitCapacity: Int
+
+    // the current region, in device pixels, and its layout in the buffers
+    private var rx0 = 0, ry0 = 0, bw = 0, bh = 0
+    private var stride = 0, words = 0
+    private var rowMin = Int.max, rowMax = -1
+
+    init() {
+        cellCapacity = 1 << 16
+        cells = .allocate(capacity: cellCapacity)
+        cells.initialize(repeating: 0, count: cellCapacity)
+        bitCapacity = 1 << 11
+        bits = .allocate(capacity: bitCapacity)
+        bits.initialize(repeating: 0, count: bitCapacity)
+    }
+
+    deinit {
+        cells.deallocate()
+        bits.deallocate()
+    }
+
+    /// Fills the flattened polygon inside `clip` (device pixels), reporting coverage to `sink`.
+    func fill<S: CoverageSink>(_ poly: Flattener, rule: FillRule, clip: IRect, sink: inout S) {
+        let region = poly.bounds.intersection(clip)
+        guard !region.isEmpty else { return }
+        begin(region)
+        let xs = poly.xs, ys = poly.ys
+        xs.withUnsafeBufferPointer { px in
+            ys.withUnsafeBufferPointer { py in
+                var start = 0
+                for end in poly.ends {
+                    var j = end - 1
+                    for i in start..<end {
+                        addEdge(px[j], py[j], px[i], py[i])
+                        j = i
+                    }
+                    start = end
+                }
+            }
+        }
+        if rule == .nonZero { sweep(evenOdd: false, sink: &sink) } else { sweep(evenOdd: true, sink: &sink) }
+    }
+
+    private func begin(_ r: IRect) {
+        rx0 = r.x0; ry0 = r.y0; bw = r.width; bh = r.height
+        stride = bw + 2
+        words = (stride + 63) >> 6
+        let needCells = stride * bh, needBits = words * bh
+        if needCells > cellCapacity {
+            cells.deallocate()
+            cellCapacity = max(needCells, cellCapacity * 2)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if needBits > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(needBits, bitCapacity * 2)
+            bits = .allocate(capacity: bitCapacity)
+            bits.initialize(repeating: 0, count: bitCapacity)
+        }
+        rowMin = Int.max; rowMax = -1
+    }
+
+    /// Clips an edge (device coordinates) to the region: rows outside are dropped, and the parts left of
+    /// the region become vertical edges on its left side (they cover every cell to their right, exactly
+    /// as the original edge did); parts right of it land in the two spare cells and are discarded.
+    @inline(__always)
+    private func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        var x0 = ax - Double(rx0), y0 = ay - Double(ry0), x1 = bx - Double(rx0), y1 = by - Double(ry0)
+        let h = Double(bh), w = Double(bw)
+        if y0 == y1 || !(x0.isFinite && x1.isFinite && y0.isFinite && y1.isFinite) { return }
+        if (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
+        // clip to 0 ≤ y ≤ h
+        let dxdy = (x1 - x0) / (y1 - y0)
+        if y0 < 0 { x0 += (0 - y0) * dxdy; y0 = 0 } else if y0 > h { x0 += (h - y0) * dxdy; y0 = h }
+        if y1 < 0 { x1 += (0 - y1) * dxdy; y1 = 0 } else if y1 > h { x1 += (h - y1) * dxdy; y1 = h }
+        if y0 == y1 { return }
+        // split where the edge crosses x = 0 or x = w; each piece then lies on one side and clamping
+        // its end points moves it onto the boundary without changing what it covers inside
+        let dx = x1 - x0
+        var ta = 2.0, tb = 2.0
+        if dx != 0 {
+            let t0 = (0 - x0) / dx, tw = (w - x0) / dx
+            if t0 > 0 && t0 < 1 { ta = t0 }
+            if tw > 0 && tw < 1 { if ta > 1 { ta = tw } else { tb = tw } }
+            if ta > tb { swap(&ta, &tb) }
+        }
+        let dy = y1 - y0
+        @inline(__always) func cx(_ x: Double) -> Float { Float(min(w, max(0, x))) }
+        if ta > 1 {
+            line(cx(x0), Float(y0), cx(x1), Float(y1))
+            return
+        }
+        let xa = cx(x0 + ta * dx), ya = Float(y0 + ta * dy)
+        line(cx(x0), Float(y0), xa, ya)
+        if tb > 1 {
+            line(xa, ya, cx(x1), Float(y1))
+        } else {
+            let xb = cx(x0 + tb * dx), yb = Float(y0 + tb * dy)
+            line(xa, ya, xb, yb)
+            line(xb, yb, cx(x1), Float(y1))
+        }
+    }
+
+    /// Accumulates one edge already inside [0, bw] × [0, bh] (region coordinates).
+    @inline(__always)
+    private func line(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+        if ay == by { return }
+        var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
+        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+        let dxdy = (x1 - x0) / (y1 - y0)
+        let fw = Float(bw)
+        let yStart = Int(y0)
+        let yEnd = min(bh, Int(y1.rounded(.up)))
+        if yStart >= yEnd { return }
+        rowMin = min(rowMin, yStart); rowMax = max(rowMax, yEnd - 1)
+        var x = x0
+        for y in yStart..<yEnd {
+            let rowBottom = Float(y + 1)
+            let yb = min(rowBottom, y1)
+            let dy = yb - max(Float(y), y0)
+            let xNext = yb == y1 ? x1 : min(fw, max(0, x0 + (yb - y0) * dxdy))
+            let d = dy * dir
+            let lo = min(x, xNext), hi = max(x, xNext)
+            let loFloor = lo.rounded(.down)
+            let i0 = Int(loFloor)
+            let i1 = Int(hi.rounded(.up))
+            let row = cells + y * stride
+            let bitRow = bits + y * words
+            if i1 <= i0 + 1 {
+                let xmf = 0.5 * (x + xNext) - loFloor
+                row[i0] += d - d * xmf
+                row[i0 + 1] += d * xmf
+                mark(bitRow, i0); mark(bitRow, i0 + 1)
+            } else {
+                let s = 1 / (hi - lo)
+                let x0f = lo - loFloor
+                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+                let x1f = hi - hi.rounded(.up) + 1
+                let am = 0.5 * s * x1f * x1f
+                row[i0] += d * a0
+                if i1 == i0 + 2 {
+                    row[i0 + 1] += d * (1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - x0f)
+                    row[i0 + 1] += d * (a1 - a0)
+                    let ds = d * s
+                    var i = i0 + 2
+                    while i < i1 - 1 { row[i] += ds; i += 1 }
+                    let a2 = a1 + Float(i1 - i0 - 3) * s
+                    row[i1 - 1] += d * (1 - a2 - am)
+                }
+                row[i1] += d * am
+                markRange(bitRow, i0, i1)
+            }
+            x = xNext
+        }
+    }
+
+    @inline(__always)
+    private func mark(_ row: UnsafeMutablePointer<UInt64>, _ i: Int) {
+        row[i >> 6] |= 1 << UInt64(i & 63)
+    }
+
+    /// Sets bits i0…i1 inclusive.
+    @inline(__always)
+    private func markRange(_ row: UnsafeMutablePointer<UInt64>, _ i0: Int, _ i1: Int) {
+        let w0 = i0 >> 6, w1 = i1 >> 6
+        let lo = ~UInt64(0) << UInt64(i0 & 63)
+        let hi = ~UInt64(0) >> UInt64(63 - (i1 & 63))
+        if w0 == w1 {
+            row[w0] |= lo & hi
+        } else {
+            row[w0] |= lo
+            var k = w0 + 1
+            while k < w1 { row[k] = ~0; k += 1 }
+            row[w1] |= hi
+        }
+    }
+
+    @inline(__always)
+    private static func coverage(_ acc: Float, evenOdd: Bool) -> UInt32 {
+        var v = abs(acc)
+        if evenOdd {
+            v -= 2 * (v * 0.5).rounded(.down)
+            if v > 1 { v = 2 - v }
+        } else if v > 1 {
+            v = 1
+        }
+        return UInt32(v * 255 + 0.5)
+    }
+
+    /// Prefix-sums the touched rows, clearing cells and bits as it goes, and reports coverage.
+    @inline(__always)
+    private func sweep<S: CoverageSink>(evenOdd: Bool, sink: inout S) {
+        guard rowMin <= rowMax else { return }
+        for y in rowMin...rowMax {
+            let row = cells + y * stride
+            let bitRow = bits + y * words
+            let dy = y + ry0
+            var acc: Float = 0
+            var cursor = 0
+            for k in 0..<words {
+                var word = bitRow[k]
+                if word == 0 { continue }
+                bitRow[k] = 0
+                repeat {
+                    let b = k << 6 | word.trailingZeroBitCount
+                    word &= word &- 1
+                    if b > cursor && cursor < bw {
+                        let c = Rasterizer.coverage(acc, evenOdd: evenOdd)
+                        if c != 0 { sink.span(y: dy, x: rx0 + cursor, count: min(b, bw) - cursor, coverage: c) }
+                    }
+                    acc += row[b]
+                    row[b] = 0
+                    if b < bw { sink.pixel(y: dy, x: rx0 + b, coverage: Rasterizer.coverage(acc, evenOdd: evenOdd)) }
+                    cursor = b + 1
+                } while word != 0
+            }
+            if cursor < bw {
+                let c = Rasterizer.coverage(acc, evenOdd: evenOdd)
+                if c != 0 { sink.span(y: dy, x: rx0 + cursor, count: bw - cursor, coverage: c) }
+            }
+        }
+    }
+}
