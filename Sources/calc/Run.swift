@@ -109,12 +109,13 @@ struct Run: ParsableCommand {
         let inputs = [file]
         DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
             let renderer = Renderer()
+            let png = PNGWriter(level: level)
             var fb = Framebuffer(width: 1, height: 1)
             while let i = state.next(list.count) {
                 let job = list[i]
                 let scene = timeline.presentation(at: job.time)
                 renderer.render(scene, into: &fb)
-                let bytes = fmtKind == .png ? PNGEncoder.encode(fb, level: level) : PPMEncoder.encode(fb)
+                let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
                 let path = outDir.map { $0 + "/" + job.name } ?? job.name
                 do { try Files.writeAtomically(bytes, to: path, protecting: inputs) } catch {
                     state.fail(error)
