@@ -44,5 +44,6 @@ let package = Package(
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Compiler", "Bytecode", "VM", "Render", "CalcCore"]),
     ]
 )

@@ -96,7 +96,16 @@ final class Checker {
             }
         }
         functions[0].body = main
-        functions[0].endLine = file.lineStarts.count
+        // main's RET belongs to the last line that holds a declaration
+        let lastEnd = ast.items.map { item -> Int in
+            switch item {
+            case .scene(let d): return d.span.end
+            case .layer(let d): return d.span.end
+            case .binding(let d): return d.span.end
+            case .at(let d): return d.span.end
+            }
+        }.max() ?? 0
+        functions[0].endLine = line(Span(max(0, lastEnd - 1), lastEnd))
         for (decl, index) in deferredHandlers { checkHandler(decl, index: index) }
         return functions
     }
@@ -227,7 +236,7 @@ final class Checker {
         for item in l.body {
             switch item {
             case .property(let m):
-                guard let (kp, type) = resolveKeyPath(m.name, onLayer: name) else { _ = expr(m.value, expect: nil); continue }
+                guard let (kp, type) = resolveKeyPath(m.name, onLayer: name) else { _ = expr(m.value, expect: .error); continue }
                 if let prev = setKeys[kp] {
                     diags.warning("W0002", "property '\(kp.name)' is set twice; the last value wins", at: m.name.span,
                                   notes: ["first set on line \(line(prev))"])
@@ -404,7 +413,7 @@ final class Checker {
                 return []
             }
             let name = Name(chain.dropFirst().map { $0.0 }, span: chain[1].1.to(chain.last!.1))
-            guard let (kp, type) = resolveKeyPath(name, onLayer: lname) else { _ = expr(value, expect: nil); return [] }
+            guard let (kp, type) = resolveKeyPath(name, onLayer: lname) else { _ = expr(value, expect: .error); return [] }
             let t = expr(value, expect: type)
             guard let ir = convert(t, to: type, at: value.span, what: "'\(kp.name)'") else { return [] }
             return [.setProp(layer: .global(slot), kp, ir, line: line(span))]
@@ -430,7 +439,7 @@ final class Checker {
             notMutable(root.0, at: root.1, decl: decl)
             return []
         case nil:
-            _ = expr(value, expect: nil)
+            _ = expr(value, expect: .error)
             return []
         }
     }
@@ -607,7 +616,7 @@ final class Checker {
         switch expect {
         case .color?:
             if let c = Color.named.first(where: { $0.0 == name }) { return Typed(ir: .const(.color(c.1)), type: .color) }
-            diags.error("E0301", "unknown colour '.\(name)'", at: span,
+            diags.error("E0301", "unknown color '.\(name)'", at: span,
                         label: suggestion(for: name, among: Color.named.map { $0.0 }).map { "did you mean '.\($0)'?" })
             return .error
         case .timingFunction?:
@@ -621,9 +630,11 @@ final class Checker {
             diags.error("E0301", "unknown \(en) '.\(name)'", at: span,
                         label: suggestion(for: name, among: cases).map { "did you mean '.\($0)'?" } ?? "expected one of \(cases.map { "." + $0 }.joined(separator: ", "))")
             return .error
+        case .error?:
+            return .error   // the context already failed and was reported
         default:
             diags.error("E0302", "cannot tell what '.\(name)' is here", at: span,
-                        label: expect.map { "expected \(TypeRules.article($0))" } ?? "a '.case' needs a colour, timing function or setting in context")
+                        label: expect.map { "expected \(TypeRules.article($0))" } ?? "a '.case' needs a color, timing function or setting in context")
             return .error
         }
     }

@@ -224,7 +224,7 @@ public struct Lexer {
         let digits = i - start - 1
         let text = String(decoding: b[(start + 1)..<i], as: UTF8.self)
         if ![3, 4, 6, 8].contains(digits) || Color(hex: text) == nil {
-            diagnostics.error("E0008", "invalid colour literal '#\(text)'", at: Span(start, i),
+            diagnostics.error("E0008", "invalid color literal '#\(text)'", at: Span(start, i),
                               label: "expected 3, 4, 6 or 8 hexadecimal digits")
         }
         return .hexColor

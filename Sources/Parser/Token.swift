@@ -38,7 +38,7 @@ public enum TokenKind: String, Sendable, Equatable {
         switch self {
         case .number: return "a number"
         case .string: return "a string"
-        case .hexColor: return "a colour"
+        case .hexColor: return "a color"
         case .identifier: return "a name"
         case .eof: return "end of file"
         case .invalid: return "invalid text"
