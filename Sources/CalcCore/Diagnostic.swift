@@ -86,7 +86,8 @@ public struct DiagnosticBag: Sendable {
 }
 
 /// Nearest known name for a "did you mean" hint: Damerau–Levenshtein distance, case-insensitive,
-/// accepted when the distance is at most a third of the longer name (and at least 1 allowed edit).
+/// accepted when the distance is at most a third of the longer name (at least 1 edit allowed) and
+/// smaller than the shorter name's length, so 'c' never suggests 'a'.
 public func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
     var best: (String, Int)?
     let a = Array(name.lowercased())
@@ -94,7 +95,7 @@ public func suggestion(for name: String, among candidates: some Sequence<String>
         let b = Array(c.lowercased())
         let d = editDistance(a, b)
         let limit = max(1, max(a.count, b.count) / 3)
-        if d <= limit, d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
+        if d <= limit, d < min(a.count, b.count), d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
     }
     return best?.0
 }

@@ -1,0 +1,263 @@
+// The real `calc` executable: exact stdout, stderr and exit codes, the bad inputs of SPEC §7, and
+// the determinism and atomic-output promises.
+
+import XCTest
+import Foundation
+import Render
+
+final class CLITests: XCTestCase {
+    var dir = ""
+
+    override func setUp() {
+        dir = CLI.tempDir()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    func calc(_ args: String...) -> CalcRun { CLI.run(args, in: dir) }
+
+    let tiny = """
+    scene { size: (40, 20) fps: 10 duration: 0.5s background: #000000 }
+    layer box { bounds: (0, 0, 10, 10) position: (5, 10) backgroundColor: #ff0000
+      animations { m: basic { keyPath: position.x from: 5 to: 35 duration: 0.5s } } }
+    """
+
+    // MARK: success paths
+
+    func testVersionAndHelp() {
+        let v = calc("--version")
+        XCTAssertEqual(v.status, 0)
+        XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 1)\n")
+        let h = calc("run", "--help")
+        XCTAssertEqual(h.status, 0)
+        XCTAssertTrue(h.stdout.contains("USAGE: calc run <file>"), h.stdout)
+        XCTAssertTrue(h.stdout.contains("--frames <frames>"), h.stdout)
+    }
+
+    func testCheckCleanFileIsSilent() {
+        CLI.write(tiny, "t.cal", in: dir)
+        let r = calc("check", "t.cal")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(CLI.files(in: dir), ["t.cal"])
+    }
+
+    func testRunWritesEveryFrameWithTheScenesPixels() throws {
+        CLI.write(tiny, "t.cal", in: dir)
+        let r = calc("run", "t.cal", "-o", "out")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "wrote 5 frames (40x20 PNG) to out\n")
+        XCTAssertEqual(CLI.files(in: dir + "/out"), (0..<5).map { String(format: "frame_%04d.png", $0) })
+        // frame 2 at 0.2 s: linear 5 → 35 over 0.5 s puts the centre at x = 17, so the box covers 12..<22
+        let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/out/frame_0002.png"))
+        let fb = try PNGDecoder.decode([UInt8](png))
+        XCTAssertEqual(fb.width, 40)
+        XCTAssertEqual(fb.height, 20)
+        let red: UInt32 = 0xFF00_00FF, black: UInt32 = 0xFF00_0000
+        XCTAssertEqual(fb.pixels[10 * 40 + 12], red)
+        XCTAssertEqual(fb.pixels[10 * 40 + 21], red)
+        XCTAssertEqual(fb.pixels[10 * 40 + 11], black)
+        XCTAssertEqual(fb.pixels[10 * 40 + 22], black)
+        XCTAssertEqual(fb.pixels[2 * 40 + 15], black)
+    }
+
+    func testPPMAndSingleTime() throws {
+        CLI.write(tiny, "t.cal", in: dir)
+        let r = calc("run", "t.cal", "--time", "0.2s", "--format", "ppm", "-o", "still.ppm", "--quiet")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/still.ppm")))
+        let header = Array("P6\n40 20\n255\n".utf8)
+        XCTAssertEqual(Array(bytes.prefix(header.count)), header)
+        XCTAssertEqual(bytes.count, header.count + 40 * 20 * 3)
+        // pixel (12, 10) is red
+        let i = header.count + (10 * 40 + 12) * 3
+        XCTAssertEqual(Array(bytes[i..<i + 3]), [255, 0, 0])
+    }
+
+    func testFrameRangeAndScale() {
+        CLI.write(tiny, "t.cal", in: dir)
+        let r = calc("run", "t.cal", "--frames", "1..2", "--scale", "2", "-o", "o", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(CLI.files(in: dir + "/o"), ["frame_0001.png", "frame_0002.png"])
+        let fb = try? PNGDecoder.decode([UInt8](FileManager.default.contents(atPath: dir + "/o/frame_0001.png") ?? Data()))
+        XCTAssertEqual(fb?.width, 80)
+    }
+
+    func testDeterministicBuildAndRunFromBytecode() throws {
+        CLI.write(tiny, "t.cal", in: dir)
+        XCTAssertEqual(calc("build", "t.cal", "-o", "a.calb").status, 0)
+        XCTAssertEqual(calc("build", "t.cal", "-o", "b.calb").status, 0)
+        let a = FileManager.default.contents(atPath: dir + "/a.calb"), b = FileManager.default.contents(atPath: dir + "/b.calb")
+        XCTAssertNotNil(a)
+        XCTAssertEqual(a, b)
+        let asm1 = calc("build", "t.cal", "--emit", "asm"), asm2 = calc("build", "t.cal", "--emit", "asm")
+        XCTAssertEqual(asm1.status, 0)
+        XCTAssertEqual(asm1.stdout, asm2.stdout)
+        XCTAssertTrue(asm1.stdout.hasPrefix("; calc bytecode, format 1\n; source: t.cal\n"), asm1.stdout)
+        XCTAssertEqual(calc("disasm", "a.calb").stdout, asm1.stdout)
+        XCTAssertEqual(calc("run", "a.calb", "-o", "fb", "-q").status, 0)
+        XCTAssertEqual(calc("run", "t.cal", "-o", "fs", "-q").status, 0)
+        for f in CLI.files(in: dir + "/fs") {
+            XCTAssertEqual(FileManager.default.contents(atPath: dir + "/fb/" + f), FileManager.default.contents(atPath: dir + "/fs/" + f), f)
+        }
+        XCTAssertEqual(CLI.files(in: dir + "/fs").count, 5)
+    }
+
+    func testDefaultOutputs() {
+        CLI.write(tiny, "t.cal", in: dir)
+        XCTAssertEqual(calc("build", "t.cal").status, 0)
+        XCTAssertEqual(calc("run", "t.cal", "-q").status, 0)
+        XCTAssertEqual(CLI.files(in: dir), ["t.cal", "t.calb", "t_frames"])
+    }
+
+    // MARK: bad input
+
+    func testSyntaxError() {
+        CLI.write("layer a {\n  opacity 0.5\n}\n", "bad.cal", in: dir)
+        let r = calc("run", "bad.cal", "-o", "out")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, """
+        bad.cal:2:11: error: expected ':' after 'opacity', found '0.5' [E0100]
+         2 |   opacity 0.5
+           |           ^~~
+        calc: 1 error in 'bad.cal'; nothing was written
+
+        """)
+        XCTAssertEqual(CLI.files(in: dir), ["bad.cal"])
+    }
+
+    func testSeveralErrorsAllReported() {
+        CLI.write("layer a { opactiy: 1 }\nlayer b { bounds: #fff }\nat 1s { c.opacity = 0 }\n", "bad.cal", in: dir)
+        let r = calc("build", "bad.cal")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, """
+        bad.cal:1:11: error: unknown property 'opactiy' on layer 'a' [E0201]
+         1 | layer a { opactiy: 1 }
+           |           ^~~~~~~ did you mean 'opacity'?
+        bad.cal:2:19: error: 'bounds' expects a rect, found a color [E0300]
+         2 | layer b { bounds: #fff }
+           |                   ^~~~
+        bad.cal:3:9: error: unknown name 'c' [E0200]
+         3 | at 1s { c.opacity = 0 }
+           |         ^
+        calc: 3 errors in 'bad.cal'; nothing was written
+
+        """)
+        XCTAssertEqual(CLI.files(in: dir), ["bad.cal"])
+    }
+
+    func testTypeMismatchInAnimation() {
+        CLI.write("let a = basic { keyPath: opacity to: (1, 2) }\n", "bad.cal", in: dir)
+        let r = calc("check", "bad.cal")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("bad.cal:1:38: error: 'to' expects a number, found a point [E0300]\n"), r.stderr)
+    }
+
+    func testMissingInput() {
+        let r = calc("run", "nothere.cal")
+        XCTAssertEqual(r.status, 4)
+        XCTAssertEqual(r.stderr, "calc: cannot read 'nothere.cal': no such file\n")
+    }
+
+    func testFramesOutOfRange() {
+        CLI.write(tiny, "t.cal", in: dir)
+        let r = calc("run", "t.cal", "--frames", "3..9", "-o", "out")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "calc: --frames 3..9 is out of range: the scene has 5 frames (0..4)\n")
+        XCTAssertEqual(CLI.files(in: dir), ["t.cal"])
+    }
+
+    func testHugeCanvasAndFrameCount() {
+        CLI.write("scene { size: (100000, 100000) }\n", "big.cal", in: dir)
+        let r = calc("run", "big.cal")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("a canvas of 100000x100000 pixels exceeds the limit of 16384 pixels a side [E0226]"), r.stderr)
+        CLI.write(tiny, "t.cal", in: dir)
+        let s = calc("run", "t.cal", "--size", "100000x50000")
+        XCTAssertEqual(s.status, 2)
+        XCTAssertEqual(s.stderr, "calc: frames of 100000x50000 pixels are outside the supported range (1 to 16384 pixels a side)\n")
+        CLI.write("scene { fps: 10 duration: 2000s }\n", "long.cal", in: dir)
+        let l = calc("run", "long.cal", "--fps", "1000")
+        XCTAssertEqual(l.status, 2)
+        XCTAssertEqual(l.stderr, "calc: the scene has 2000000 frames at 1000 fps, more than the limit of 100000\n")
+        XCTAssertEqual(CLI.files(in: dir), ["big.cal", "long.cal", "t.cal"])
+    }
+
+    func testBadUsage() {
+        let r = calc("run", "t.cal", "--fps", "0")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("--fps must be between 0 and 1000, got 0.0"), r.stderr)
+        XCTAssertEqual(calc("frobnicate").status, 2)
+    }
+
+    func corruptCases() throws -> [(String, [UInt8], String)] {
+        CLI.write(tiny, "t.cal", in: dir)
+        XCTAssertEqual(calc("build", "t.cal", "-o", "good.calb").status, 0)
+        let good = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + "/good.calb")))
+        var flipped = good
+        flipped[good.count / 2] ^= 0x40
+        var magic = good
+        magic[1] = 0x58
+        var version = good
+        version[4] = 9
+        return [
+            ("truncated", Array(good.prefix(good.count - 7)), "calc: invalid bytecode file 'x.calb': file is truncated"),
+            ("flipped", flipped, "calc: invalid bytecode file 'x.calb': checksum mismatch"),
+            ("magic", magic, "calc: invalid bytecode file 'x.calb': not a calc bytecode file"),
+            ("version", version, "calc: invalid bytecode file 'x.calb': bytecode format version 9 is newer than this calc supports (1)"),
+            ("empty", [], "calc: invalid bytecode file 'x.calb': "),
+        ]
+    }
+
+    func testCorruptBytecodeIsRejected() throws {
+        for (name, bytes, prefix) in try corruptCases() {
+            FileManager.default.createFile(atPath: dir + "/x.calb", contents: Data(bytes))
+            for cmd in ["run", "disasm"] {
+                let r = calc(cmd, "x.calb", "-o", "out")
+                let args = cmd == "run" ? r : calc(cmd, "x.calb")
+                XCTAssertEqual(args.status, 5, "\(name) \(cmd): \(args.stderr)")
+                XCTAssertTrue(args.stderr.hasPrefix(prefix), "\(name) \(cmd): \(args.stderr)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out"), name)
+        }
+    }
+
+    func testRuntimeError() {
+        CLI.write("""
+        scene { duration: 2s }
+        layer a { }
+        at 1s {
+          a.opacity = 1 / a.position.x
+        }
+        """, "t.cal", in: dir)
+        let r = calc("run", "t.cal", "-o", "out")
+        XCTAssertEqual(r.status, 3)
+        XCTAssertEqual(r.stderr, "calc: runtime error in 'at 1s' at line 4: division by zero\n")
+    }
+
+    func testNeverOverwritesTheInput() throws {
+        CLI.write(tiny, "t.cal", in: dir)
+        let r = calc("build", "t.cal", "-o", "t.cal")
+        XCTAssertEqual(r.status, 4)
+        XCTAssertEqual(r.stderr, "calc: refusing to overwrite the input file 't.cal'\n")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: dir + "/t.cal")), as: UTF8.self), tiny)
+        XCTAssertEqual(CLI.files(in: dir), ["t.cal"])
+    }
+
+    func testUnwritableOutputLeavesNoPartialFile() {
+        CLI.write(tiny, "t.cal", in: dir)
+        CLI.write("x", "afile", in: dir)
+        let r = calc("run", "t.cal", "-o", "afile")
+        XCTAssertEqual(r.status, 4)
+        XCTAssertEqual(r.stderr, "calc: cannot write frames into 'afile': it is a file, not a directory\n")
+        let b = calc("build", "t.cal", "-o", "no/such/dir/t.calb")
+        XCTAssertEqual(b.status, 4)
+        XCTAssertTrue(b.stderr.hasPrefix("calc: cannot write 'no/such/dir/t.calb': "), b.stderr)
+        XCTAssertEqual(CLI.files(in: dir), ["afile", "t.cal"])
+    }
+}
