@@ -17,7 +17,7 @@ struct Calc: ParsableCommand {
         4 file I/O error, 5 invalid bytecode file.
         """,
         version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
-        subcommands: [Build.self, Run.self, Check.self, Disasm.self]
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Bench.self]
     )
 }
 
