@@ -212,6 +212,7 @@ private struct ByteSink {
         case .enumCase(let i): u8(Tag.enumCase.rawValue); u8(i)
         case .layer(let h): u8(Tag.layer.rawValue); u32(UInt32(bitPattern: h))
         case .animation(let h): u8(Tag.animation.rawValue); u32(UInt32(bitPattern: h))
+        case .array: u8(Tag.none.rawValue)   // never a constant: the verifier rejects it before writing
         }
     }
 }

@@ -129,6 +129,13 @@ public enum Disassembler {
             guard x <= 0xFF, let field = TxField(rawValue: UInt8(x)) else { return ("?tx(\(x))", nil) }
             return (field.name, nil)
         case .global: return ("G\(x)", nil)
+        case .count: return ("\(x)", nil)
+        case .builtin:
+            guard x <= 0xFF, let b = Builtin(rawValue: UInt8(x)) else { return ("?builtin(\(x))", nil) }
+            return (b.name, nil)
+        case .component:
+            guard x <= 0xFF, let c = Component(rawValue: UInt8(x)) else { return ("?component(\(x))", nil) }
+            return ("." + c.path, nil)
         }
     }
 

@@ -73,6 +73,7 @@ enum Format {
         case .enumCase: return "enum"
         case .layer: return "layer"
         case .animation: return "animation"
+        case .array: return "array"
         }
     }
 
@@ -96,6 +97,7 @@ enum Format {
             return "case " + String(i)
         case .layer(let h): return "layer " + String(h)
         case .animation(let h): return "animation " + String(h)
+        case .array(let xs): return "[" + xs.map { value($0) }.joined(separator: ", ") + "]"
         }
     }
 

@@ -99,10 +99,60 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case txset
     /// commit the innermost transaction; the outermost commit starts its animations
     case txcommit
-    /// schedule F[C] to run at absolute scene time R[A] seconds
+    /// schedule F[C](R[B]...) to run at absolute scene time R[A] seconds (R[B] is the array of its arguments)
     case schedule
-    /// return from the current function (the last instruction of every function)
+    /// return nil from the current function
     case ret
+    /// return R[A] from the current function
+    case retv
+    /// R[A] := F[C](R[A+1], ..., R[A+B])   (B = the callee's parameter count)
+    case call
+    /// R[A] := builtin C (R[B], ..., R[B+arity-1])   (see Builtin)
+    case callb
+    /// R[A] := [R[B], ..., R[B+C-1]]
+    case newarray
+    /// R[A] := R[B][R[C]]   (arrays by integer index; out of range is a runtime error)
+    case getindex
+    /// R[A][R[B]] := R[C]
+    case setindex
+    /// R[A] := the element count of R[B] (an array or a string)
+    case len
+    /// R[A].append(R[B])
+    case append
+    /// numeric for loop entry: if not R[A] < R[A+1] then pc += sC
+    case forprep
+    /// numeric for loop step: R[A] += 1; if R[A] < R[A+1] then pc += sC
+    case forloop
+    /// R[A] := the current scene time in seconds
+    case now
+    /// R[A] := the first layer named R[B] in the tree (depth first from the root)
+    case named
+    /// R[A].insertSublayer(R[B], at: R[C])
+    case insertat
+    /// R[A].insertSublayer(R[B], above: R[C])
+    case insertabove
+    /// R[A].insertSublayer(R[B], below: R[C])
+    case insertbelow
+    /// R[A].removeFromSuperlayer()
+    case removefromsuper
+    /// R[A].replaceSublayer(R[B], with: R[C])
+    case replacesub
+    /// every R[A+1] seconds from scene time R[A] until R[A+2], run F[C](R[B]...)
+    case every
+    /// before every frame is sampled, run F[C](R[B]...)
+    case onframe
+    /// when the animation under key R[A+1] on layer R[A] starts, run F[C](R[B]...)
+    case onstart
+    /// when the animation under key R[A+1] on layer R[A] stops, run F[C](finished, R[B]...)
+    case onstop
+    /// when the current transaction's animations have all finished, run F[C](R[B]...)
+    case txcompletion
+    /// bind R[A].KP[C] to F[B](R[A+1]...): the VM evaluates it for every frame (R[A+1] is the argument array)
+    case bind
+    /// R[A].actions[S[C]] := R[B]   (an animation, or nil: no action for that key)
+    case setaction
+    /// R[A] := the component C of R[B]   (position.x of a point, size.width of a rect …; see Component)
+    case field
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -128,6 +178,12 @@ public enum OperandKind: Sendable, Equatable {
     case txField
     /// a global slot (< Program.globalCount)
     case global
+    /// a count of registers following another operand (checked with it: see the verifier)
+    case count
+    /// a `Builtin` raw value
+    case builtin
+    /// a `Component` raw value other than `whole`
+    case component
 }
 
 public struct OperandFormat: Sendable, Equatable {
@@ -163,12 +219,27 @@ extension Opcode {
         case .animremoveall: return f(.reg)
         case .txbegin, .txcommit, .ret: return f(.unused)
         case .txset: return f(.reg, .unused, .txField)
-        case .schedule: return f(.reg, .unused, .function)
+        case .schedule: return f(.reg, .reg, .function)
+        case .retv: return f(.reg)
+        case .call: return f(.reg, .count, .function)
+        case .callb: return f(.reg, .reg, .builtin)
+        case .newarray: return f(.reg, .reg, .count)
+        case .getindex, .setindex: return f(.reg, .reg, .reg)
+        case .len, .append, .named: return f(.reg, .reg)
+        case .forprep, .forloop: return f(.regRange(2), .unused, .jump)
+        case .now, .removefromsuper: return f(.reg)
+        case .insertat, .insertabove, .insertbelow, .replacesub: return f(.reg, .reg, .reg)
+        case .every: return f(.regRange(3), .reg, .function)
+        case .onframe, .txcompletion: return f(.unused, .reg, .function)
+        case .onstart, .onstop: return f(.regRange(2), .reg, .function)
+        case .bind: return f(.regRange(2), .function, .keyPath)
+        case .setaction: return f(.reg, .reg, .string)
+        case .field: return f(.reg, .reg, .component)
         }
     }
 
     /// True when control never falls through to the next instruction.
-    public var isTerminator: Bool { self == .jmp || self == .ret }
+    public var isTerminator: Bool { self == .jmp || self == .ret || self == .retv }
 }
 
 /// One decoded instruction.

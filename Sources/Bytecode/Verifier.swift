@@ -85,6 +85,7 @@ public enum Verifier {
         case .none: throw fail("'none' cannot be a constant")
         case .layer: throw fail("a layer handle cannot be a constant")
         case .animation: throw fail("an animation handle cannot be a constant")
+        case .array: throw fail("an array cannot be a constant (arrays are built by NEWARRAY)")
         case .number(let x):
             // +inf is a real value (`repeatCount: infinity`); NaN is unequal to itself and no literal makes it.
             guard !x.isNaN else { throw fail("NaN is not a valid number") }
@@ -130,14 +131,18 @@ public enum Verifier {
             try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, p)
             try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, p)
             try verifyOperand("C", ins.c, format.c, ins, k, fi, p)
+            try verifyCounts(ins, k, fi, p)
         }
         if let last = f.code.last, !last.op.isTerminator {
             throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
         }
     }
 
-    /// "JMP or RET", from `Opcode.isTerminator`.
-    static let terminators = Opcode.allCases.filter(\.isTerminator).map(\.name).joined(separator: " or ")
+    /// "JMP, RET or RETV", from `Opcode.isTerminator`.
+    static let terminators: String = {
+        let names = Opcode.allCases.filter(\.isTerminator).map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }()
 
     /// Checks operand `slot` (value `x`) of instruction `k` of function `fi` against its kind.
     static func verifyOperand(_ slot: String, _ x: UInt32, _ kind: OperandKind, _ ins: Instruction, _ k: Int,
@@ -178,9 +183,6 @@ public enum Verifier {
             try index("animation template", "AT", p.animationTemplates.count)
         case .function:
             try index("function", "F", p.functions.count)
-            if ins.op == .schedule, p.functions[Int(x)].paramCount != 0 {
-                throw fail("function F\(x) takes \(Format.count(Int(p.functions[Int(x)].paramCount), "parameter")); a scheduled function must take none")
-            }
         case .jump:
             let target = k + 1 + Int(ins.sC)
             guard target >= 0, target < f.code.count else {
@@ -192,6 +194,38 @@ public enum Verifier {
             guard x <= UInt32(UInt8.max), TxField(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a transaction field") }
         case .global:
             try index("global", "G", Int(p.globalCount))
+        case .count:
+            break   // checked together with the operand it counts from, in verifyCounts
+        case .builtin:
+            guard x <= UInt32(UInt8.max), Builtin(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a built-in function") }
+        case .component:
+            guard x > 0, x <= UInt32(UInt8.max), Component(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a component") }
+        }
+    }
+
+    /// Checks that register runs sized by another operand stay inside the frame, and that a call
+    /// passes exactly the callee's parameter count.
+    static func verifyCounts(_ ins: Instruction, _ k: Int, _ fi: Int, _ p: Program) throws(BytecodeError) {
+        let f = p.functions[fi]
+        func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
+        func run(_ start: Int, _ n: Int) throws(BytecodeError) {
+            guard start + n <= Int(f.registerCount) else {
+                throw invalid("\(at()): registers R\(start)..R\(start + n - 1) run past the function's \(f.registerCount)")
+            }
+        }
+        switch ins.op {
+        case .call:
+            try run(Int(ins.a), Int(ins.b) + 1)
+            let callee = p.functions[Int(ins.c)]
+            guard Int(callee.paramCount) == Int(ins.b) else {
+                throw invalid("\(at()): passes \(Format.count(Int(ins.b), "argument")) to F\(ins.c), which takes \(callee.paramCount)")
+            }
+        case .callb:
+            if let b = Builtin(rawValue: UInt8(ins.c)) { try run(Int(ins.b), b.arity) }
+        case .newarray:
+            try run(Int(ins.b), Int(ins.c))
+        default:
+            break
         }
     }
 

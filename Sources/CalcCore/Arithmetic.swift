@@ -26,6 +26,7 @@ extension Value {
         case .enumCase: return "enumeration case"
         case .layer: return "layer"
         case .animation: return "animation"
+        case .array: return "array"
         }
     }
 
@@ -63,6 +64,8 @@ extension Value {
             if op == .mul { return Value.scale(b, by: k) }
         case let (.string(x), .string(y)) where op == .add:
             return .string(x + y)
+        case let (.array(x), .array(y)) where op == .add:
+            return .array(x + y)
         default: break
         }
         let sym = ["+", "-", "*", "/", "%"][Int(op.rawValue)]

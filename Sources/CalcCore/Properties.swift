@@ -33,6 +33,7 @@ public enum LayerProperties {
     public static let timeOffset: UInt16 = 16
     public static let beginTime: UInt16 = 17
     public static let frame: UInt16 = 18
+    public static let name: UInt16 = 19
 
     public static let all: [LayerProperty] = [
         p(bounds, "bounds", .rect, .rect(.zero)),
@@ -56,6 +57,7 @@ public enum LayerProperties {
         p(timeOffset, "timeOffset", .number(.time), .number(0), animatable: false),
         p(beginTime, "beginTime", .number(.time), .number(0), animatable: false),
         p(frame, "frame", .rect, .rect(.zero), animatable: false, stored: false),
+        p(name, "name", .string, .string(""), animatable: false),
     ]
 
     static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true, stored: Bool = true) -> LayerProperty {

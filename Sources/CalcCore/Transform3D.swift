@@ -45,7 +45,8 @@ public struct Transform3D: Sendable, Hashable {
         let len = (x * x + y * y + z * z).squareRoot()
         guard len > 0, len.isFinite else { return identity }
         let (x, y, z) = (x / len, y / len, z / len)
-        let c = cos(angle), s = sin(angle), t = 1 - c
+        let (s, c) = StableMath.sinCos(angle)
+        let t = 1 - c
         return Transform3D([
             t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0,
             t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
@@ -180,8 +181,8 @@ public struct DecomposedTransform: Sendable, Equatable {
             r.quaternion = q
         } else {
             let theta = acos(min(1, dot))
-            let s = sin(theta)
-            let wa = sin((1 - t) * theta) / s, wb = sin(t * theta) / s
+            let s = StableMath.sin(theta)
+            let wa = StableMath.sin((1 - t) * theta) / s, wb = StableMath.sin(t * theta) / s
             r.quaternion = (ax * wa + bx * wb, ay * wa + by * wb, az * wa + bz * wb, aw * wa + bw * wb)
         }
         return r

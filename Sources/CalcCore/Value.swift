@@ -13,6 +13,10 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// A named set of cases written with a leading dot, e.g. `.forwards`.
     case enumeration(String)
     case layer, animation, keyPath, void
+    /// `[T]`
+    indirect case array(ValueType)
+    /// The type of `[]` before context gives it an element type.
+    case emptyArray
     /// The type of an expression that already produced a diagnostic; compatible with everything.
     case error
 
@@ -34,6 +38,8 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
         case .animation: return "animation"
         case .keyPath: return "key path"
         case .void: return "nothing"
+        case .array(let t): return "[\(t)]"
+        case .emptyArray: return "empty array"
         case .error: return "<error>"
         }
     }
@@ -67,6 +73,8 @@ public enum Value: Sendable, Hashable {
     /// VM handles.
     case layer(Int32)
     case animation(Int32)
+    /// An array of values (copy-on-write, so arrays have value semantics like Swift's).
+    case array([Value])
 
     public var number: Double? { if case .number(let v) = self { return v } else { return nil } }
     public var bool: Bool? { if case .bool(let v) = self { return v } else { return nil } }

@@ -1,6 +1,7 @@
-// Code generation: checked IR → register bytecode. Locals occupy the low registers of a frame;
-// temporaries are allocated above them in stack order and released as soon as an expression is
-// consumed, so the register count of a function is the deepest expression it evaluates.
+// Code generation: checked IR → register bytecode. A function's registers are its parameters
+// (declared ones, then captured values), then its locals, then temporaries allocated in stack order
+// and released as soon as an expression is consumed, so the register count of a function is the
+// deepest expression it evaluates.
 
 import CalcCore
 import Bytecode
@@ -12,21 +13,32 @@ struct CodeGen {
     var line: Int = 1
     var nextReg = 0
     var maxReg = 0
-    /// Registers below this hold locals; only registers at or above it are scratch.
-    var localCount = 0
+    var paramCount = 0
+    /// Registers below this hold parameters and locals; only registers at or above it are scratch.
+    var fixedCount = 0
 
     init(pool: ConstantPool) { self.pool = pool }
 
     mutating func function(_ f: IRFunction) -> Function {
         code = []
         lines = []
-        nextReg = f.localCount
-        maxReg = f.localCount
-        localCount = f.localCount
+        paramCount = f.paramCount
+        fixedCount = f.paramCount + f.localCount
+        nextReg = fixedCount
+        maxReg = fixedCount
         for s in f.body { stmt(s) }
         line = f.endLine
-        emit(Instruction(.ret))
-        return Function(name: f.name, registerCount: UInt16(clamping: maxReg), code: code, lines: lines)
+        if code.last.map({ !$0.op.isTerminator }) ?? true || endsReachable() { emit(Instruction(.ret)) }
+        return Function(name: f.name, paramCount: UInt16(clamping: f.paramCount), registerCount: UInt16(clamping: maxReg), code: code, lines: lines)
+    }
+
+    /// True when some jump targets the end of the code (so a final RET is needed even after a return).
+    func endsReachable() -> Bool {
+        code.indices.contains { i in
+            let ins = code[i]
+            guard ins.op.format.c == .jump else { return false }
+            return i + 1 + Int(ins.sC) == code.count
+        }
     }
 
     mutating func emit(_ i: Instruction) {
@@ -45,6 +57,8 @@ struct CodeGen {
 
     func r(_ x: Int) -> UInt16 { UInt16(clamping: x) }
 
+    func localReg(_ n: Int) -> Int { paramCount + n }
+
     // MARK: statements
 
     mutating func stmt(_ s: IRStmt) {
@@ -58,21 +72,46 @@ struct CodeGen {
             emit(Instruction(.setprop, a: r(l), b: r(v), c: kp.packed))
         case let .setLocal(reg, value, ln):
             line = ln
-            into(value, reg)
+            into(value, localReg(reg))
         case let .setGlobal(slot, value, ln):
             line = ln
             let v = operand(value)
             emit(Instruction(.setglobal, a: r(v), c: UInt32(slot)))
-        case let .newLayer(slot, template, ln):
+        case let .setIndex(variable, index, value, ln):
             line = ln
-            let t = alloc()
-            emit(Instruction(.newlayer, a: r(t), c: UInt32(template)))
-            emit(Instruction(.setglobal, a: r(t), c: UInt32(slot)))
-        case let .addSublayer(parent, child, ln):
+            let (reg, global) = variableRegister(variable)
+            let i = operand(index), v = operand(value)
+            emit(Instruction(.setindex, a: r(reg), b: r(i), c: UInt32(v)))
+            if let slot = global { emit(Instruction(.setglobal, a: r(reg), c: UInt32(slot))) }
+        case let .append(variable, value, ln):
             line = ln
-            let p = operand(parent)
-            let c = operand(child)
-            emit(Instruction(.addsublayer, a: r(p), b: r(c)))
+            let (reg, global) = variableRegister(variable)
+            let v = operand(value)
+            emit(Instruction(.append, a: r(reg), b: r(v)))
+            if let slot = global { emit(Instruction(.setglobal, a: r(reg), c: UInt32(slot))) }
+        case let .newLayer(target, template, ln):
+            line = ln
+            switch target {
+            case .local(let n): emit(Instruction(.newlayer, a: r(localReg(n)), c: UInt32(template)))
+            case .global(let slot):
+                let t = alloc()
+                emit(Instruction(.newlayer, a: r(t), c: UInt32(template)))
+                emit(Instruction(.setglobal, a: r(t), c: UInt32(slot)))
+            default: break
+            }
+        case let .tree(op, a, b, c, ln):
+            line = ln
+            let x = operand(a)
+            let y = b.map { operand($0) } ?? 0
+            let z = c.map { operand($0) } ?? 0
+            switch op {
+            case .add: emit(Instruction(.addsublayer, a: r(x), b: r(y)))
+            case .insertAt: emit(Instruction(.insertat, a: r(x), b: r(y), c: UInt32(z)))
+            case .insertAbove: emit(Instruction(.insertabove, a: r(x), b: r(y), c: UInt32(z)))
+            case .insertBelow: emit(Instruction(.insertbelow, a: r(x), b: r(y), c: UInt32(z)))
+            case .remove: emit(Instruction(.removefromsuper, a: r(x)))
+            case .replace: emit(Instruction(.replacesub, a: r(x), b: r(y), c: UInt32(z)))
+            }
         case let .addAnimation(layer, anim, key, ln):
             line = ln
             let l = operand(layer)
@@ -86,7 +125,12 @@ struct CodeGen {
             line = ln
             let l = operand(layer)
             emit(Instruction(.animremoveall, a: r(l)))
-        case let .transaction(settings, body, ln, endLine):
+        case let .setAction(layer, key, anim, ln):
+            line = ln
+            let l = operand(layer)
+            let a = operand(anim ?? .const(.none))
+            emit(Instruction(.setaction, a: r(l), b: r(a), c: pool.index(.string(key))))
+        case let .transaction(settings, body, completion, ln, endLine):
             line = ln
             emit(Instruction(.txbegin))
             for (field, value) in settings {
@@ -95,21 +139,125 @@ struct CodeGen {
                 emit(Instruction(.txset, a: r(v), c: UInt32(field.rawValue)))
                 free(to: m)
             }
+            if let completion {
+                let m = nextReg
+                let args = captures(completion)
+                emit(Instruction(.txcompletion, b: r(args), c: UInt32(completion.function)))
+                free(to: m)
+            }
             for s in body { stmt(s) }
             line = endLine
             emit(Instruction(.txcommit))
-        case let .schedule(time, function, ln):
+        case let .register(event, handler, ln):
             line = ln
-            let t = operand(time)
-            emit(Instruction(.schedule, a: r(t), c: UInt32(function)))
+            switch event {
+            case .at(let time):
+                let t = operand(time)
+                let args = captures(handler)
+                emit(Instruction(.schedule, a: r(t), b: r(args), c: UInt32(handler.function)))
+            case let .every(start, interval, until):
+                let base = consecutive([start, interval, until])
+                let args = captures(handler)
+                emit(Instruction(.every, a: r(base), b: r(args), c: UInt32(handler.function)))
+            case .frame:
+                let args = captures(handler)
+                emit(Instruction(.onframe, b: r(args), c: UInt32(handler.function)))
+            case let .animation(start, layer, key):
+                let base = consecutive([layer, .const(.string(key))])
+                let args = captures(handler)
+                emit(Instruction(start ? .onstart : .onstop, a: r(base), b: r(args), c: UInt32(handler.function)))
+            }
+        case let .bind(layer, kp, handler, ln):
+            line = ln
+            let base = alloc(2)
+            into(layer, base)
+            into(.array(handler.captures), base + 1)
+            emit(Instruction(.bind, a: r(base), b: r(handler.function), c: kp.packed))
+        case let .ifStmt(cond, then, otherwise, ln):
+            line = ln
+            let c = operand(cond)
+            let jumpElse = code.count
+            emit(Instruction(.jmpifnot, a: r(c)))
+            free(to: mark)
+            for s in then { stmt(s) }
+            if otherwise.isEmpty {
+                patch(jumpElse)
+            } else {
+                let jumpEnd = code.count
+                emit(Instruction(.jmp))
+                patch(jumpElse)
+                for s in otherwise { stmt(s) }
+                patch(jumpEnd)
+            }
+        case let .forRange(variable, from, limit, body, ln):
+            line = ln
+            let base = alloc(2)
+            into(from, base)
+            into(limit, base + 1)
+            loop(base: base, variable: localReg(variable), load: Instruction(.move, a: r(localReg(variable)), b: r(base)), body: body, line: ln)
+        case let .forArray(variable, array, hidden, body, ln):
+            line = ln
+            let arr = localReg(hidden)
+            into(array, arr)
+            let base = alloc(2)
+            into(.const(.number(0)), base)
+            emit(Instruction(.len, a: r(base + 1), b: r(arr)))
+            loop(base: base, variable: localReg(variable),
+                 load: Instruction(.getindex, a: r(localReg(variable)), b: r(arr), c: UInt32(base)), body: body, line: ln)
+        case let .expr(ir, ln):
+            line = ln
+            _ = operand(ir)
+        case let .ret(value, ln):
+            line = ln
+            if let value {
+                let v = operand(value)
+                emit(Instruction(.retv, a: r(v)))
+            } else {
+                emit(Instruction(.ret))
+            }
         }
+    }
+
+    /// FORPREP base → exit; top: load the variable; body; FORLOOP base → top.
+    mutating func loop(base: Int, variable: Int, load: Instruction, body: [IRStmt], line ln: Int) {
+        let prep = code.count
+        emit(Instruction(.forprep, a: r(base)))
+        let top = code.count
+        emit(load)
+        for s in body { stmt(s) }
+        line = ln
+        let back = Int32(top - (code.count + 1))
+        emit(Instruction.jump(.forloop, a: r(base), offset: back))
+        patch(prep)
+    }
+
+    /// The register holding a variable: a local's own, or a global loaded into a temporary (the slot
+    /// to store it back to is returned too).
+    mutating func variableRegister(_ v: IR) -> (Int, Int?) {
+        switch v {
+        case .local(let n): return (localReg(n), nil)
+        case .global(let slot):
+            let t = alloc()
+            emit(Instruction(.getglobal, a: r(t), c: UInt32(slot)))
+            return (t, slot)
+        default:
+            return (operand(v), nil)
+        }
+    }
+
+    /// Builds the array of a handler's captured values; returns its register.
+    mutating func captures(_ h: Handler) -> Int {
+        let dst = alloc()
+        into(.array(h.captures), dst)
+        return dst
     }
 
     // MARK: expressions
 
-    /// Evaluates `ir` into some register (a local's own register when it is one) and returns it.
+    /// Evaluates `ir` into some register (a local's or parameter's own register when it is one).
     mutating func operand(_ ir: IR) -> Int {
-        if case .local(let reg) = ir { return reg }
+        if case .local(let n) = ir { return localReg(n) }
+        if case .param(let k) = ir { return k }
         let dst = alloc()
         into(ir, dst)
         return dst
@@ -118,8 +266,9 @@ struct CodeGen {
     /// Evaluates the first operand of an instruction that writes `dst`: straight into `dst` when
     /// `dst` is scratch (it is overwritten last anyway), saving a register.
     mutating func firstOperand(_ ir: IR, _ dst: Int) -> Int {
-        if case .local(let reg) = ir { return reg }
-        if dst >= localCount {
+        if case .local(let n) = ir { return localReg(n) }
+        if case .param(let k) = ir { return k }
+        if dst >= fixedCount {
             into(ir, dst)
             return dst
         }
@@ -135,23 +284,28 @@ struct CodeGen {
             switch v {
             case .none: emit(Instruction(.loadnil, a: r(dst)))
             case .bool(let b): emit(Instruction(.loadbool, a: r(dst), b: b ? 1 : 0))
+            case .array(let xs): into(.array(xs.map { .const($0) }), dst)
             default: emit(Instruction(.loadk, a: r(dst), c: pool.index(v)))
             }
-        case .local(let reg):
-            if reg != dst { emit(Instruction(.move, a: r(dst), b: r(reg))) }
+        case .local(let n):
+            if localReg(n) != dst { emit(Instruction(.move, a: r(dst), b: r(localReg(n)))) }
+        case .param(let k):
+            if k != dst { emit(Instruction(.move, a: r(dst), b: r(k))) }
         case .global(let slot):
             emit(Instruction(.getglobal, a: r(dst), c: UInt32(slot)))
         case .root:
             emit(Instruction(.root, a: r(dst)))
+        case .now:
+            emit(Instruction(.now, a: r(dst)))
         case let .arith(op, a, b):
             let x = firstOperand(a, dst), y = operand(b)
             let opcode: Opcode = [.add, .sub, .mul, .div, .mod][Int(op.rawValue)]
             emit(Instruction(opcode, a: r(dst), b: r(x), c: UInt32(y)))
         case .neg(let a):
-            let x = operand(a)
+            let x = firstOperand(a, dst)
             emit(Instruction(.neg, a: r(dst), b: r(x)))
         case .not(let a):
-            let x = operand(a)
+            let x = firstOperand(a, dst)
             emit(Instruction(.not, a: r(dst), b: r(x)))
         case let .compare(op, a, b):
             let x = firstOperand(a, dst), y = operand(b)
@@ -175,20 +329,31 @@ struct CodeGen {
         case .makeColor(let parts):
             let base = consecutive(parts)
             emit(Instruction(.mkcolor, a: r(dst), b: r(base)))
-        case .translate(let parts):
-            let base = consecutive(parts)
-            emit(Instruction(.translate, a: r(dst), b: r(base)))
-        case .scale(let parts):
-            let base = consecutive(parts)
-            emit(Instruction(.scale, a: r(dst), b: r(base)))
-        case .rotate(let parts):
-            let base = consecutive(parts)
-            emit(Instruction(.rotate, a: r(dst), b: r(base)))
-        case .perspective(let a):
-            let x = operand(a)
-            emit(Instruction(.perspective, a: r(dst), b: r(x)))
+        case let .builtin(b, args):
+            let base = consecutive(args)
+            emit(Instruction(.callb, a: r(dst), b: r(base), c: UInt32(b.rawValue)))
+        case let .call(function, args):
+            let base = alloc(args.count + 1)
+            for (i, a) in args.enumerated() { into(a, base + 1 + i) }
+            emit(Instruction(.call, a: r(base), b: r(args.count), c: UInt32(function)))
+            if base != dst { emit(Instruction(.move, a: r(dst), b: r(base))) }
+        case .array(let elems):
+            let base = consecutive(elems)
+            emit(Instruction(.newarray, a: r(dst), b: r(base), c: UInt32(elems.count)))
+        case let .index(a, i):
+            let x = firstOperand(a, dst), y = operand(i)
+            emit(Instruction(.getindex, a: r(dst), b: r(x), c: UInt32(y)))
+        case .len(let a):
+            let x = firstOperand(a, dst)
+            emit(Instruction(.len, a: r(dst), b: r(x)))
+        case let .field(a, c):
+            let x = firstOperand(a, dst)
+            emit(Instruction(.field, a: r(dst), b: r(x), c: UInt32(c.rawValue)))
+        case .named(let a):
+            let x = firstOperand(a, dst)
+            emit(Instruction(.named, a: r(dst), b: r(x)))
         case let .getProp(layer, kp), let .getPres(layer, kp):
-            let l = operand(layer)
+            let l = firstOperand(layer, dst)
             let pres: Bool
             if case .getPres = ir { pres = true } else { pres = false }
             emit(Instruction(pres ? .getpres : .getprop, a: r(dst), b: r(l), c: kp.packed))
@@ -205,7 +370,7 @@ struct CodeGen {
 
     /// Evaluates `parts` into fresh consecutive registers and returns the first.
     mutating func consecutive(_ parts: [IR]) -> Int {
-        let base = alloc(parts.count)
+        let base = alloc(max(1, parts.count))
         for (i, p) in parts.enumerated() { into(p, base + i) }
         return base
     }

@@ -1,15 +1,19 @@
 // The checked IR: what the checker produces and the code generator consumes. Names are resolved
-// (to registers, globals, templates), types are checked, constants are folded, and every statement
-// carries its source line for the debug line table.
+// (to registers, parameters, globals, templates, functions), types are checked, constants are
+// folded, and every statement carries its source line for the debug line table.
 
 import CalcCore
 import Bytecode
 
 indirect enum IR: Sendable {
     case const(Value)
+    /// A local register of the current function (numbered after its parameters by the code generator).
     case local(Int)
+    /// Parameter k of the current function (declared parameters, then captured values).
+    case param(Int)
     case global(Int)
     case root
+    case now
     case arith(ArithOp, IR, IR)
     case neg(IR)
     case not(IR)
@@ -21,10 +25,13 @@ indirect enum IR: Sendable {
     case makeSize(IR, IR)
     case makeRect([IR])
     case makeColor([IR])
-    case translate([IR])
-    case scale([IR])
-    case rotate([IR])
-    case perspective(IR)
+    case builtin(Builtin, [IR])
+    case call(function: Int, [IR])
+    case array([IR])
+    case index(IR, IR)
+    case len(IR)
+    case field(IR, Component)
+    case named(IR)
     case getProp(IR, KeyPath)
     case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
@@ -32,23 +39,57 @@ indirect enum IR: Sendable {
     var constant: Value? { if case .const(let v) = self { return v } else { return nil } }
 }
 
-enum IRStmt {
+/// A handler registered to run later: its function and the values it captures, evaluated where
+/// the handler is declared.
+struct Handler: Sendable {
+    var function: Int
+    var captures: [IR]
+}
+
+enum EventRegistration: Sendable {
+    case at(IR)
+    case every(start: IR, interval: IR, until: IR)
+    case frame
+    case animation(start: Bool, layer: IR, key: String)
+}
+
+enum TreeOp: Sendable {
+    case add, insertAt, insertAbove, insertBelow, remove, replace
+}
+
+indirect enum IRStmt: Sendable {
     case setProp(layer: IR, KeyPath, IR, line: Int)
     case setLocal(Int, IR, line: Int)
     case setGlobal(Int, IR, line: Int)
-    case newLayer(global: Int, template: Int, line: Int)
-    case addSublayer(parent: IR, child: IR, line: Int)
+    /// `xs[i] = v` on a variable (local register or global slot).
+    case setIndex(variable: IR, index: IR, value: IR, line: Int)
+    case append(variable: IR, value: IR, line: Int)
+    /// A new layer from a template, stored in a global slot or local register.
+    case newLayer(into: IR, template: Int, line: Int)
+    case tree(TreeOp, IR, IR?, IR?, line: Int)
     case addAnimation(layer: IR, animation: IR, key: String, line: Int)
     case removeAnimation(layer: IR, key: String, line: Int)
     case removeAllAnimations(layer: IR, line: Int)
-    case transaction([(TxField, IR)], [IRStmt], line: Int, endLine: Int)
-    case schedule(time: IR, function: Int, line: Int)
+    case setAction(layer: IR, key: String, animation: IR?, line: Int)
+    case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
+    case register(EventRegistration, Handler, line: Int)
+    case bind(layer: IR, KeyPath, Handler, line: Int)
+    case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
+    /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
+    case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)
+    /// Loop over an array held in a hidden register; the variable gets each element.
+    case forArray(variable: Int, array: IR, hidden: Int, body: [IRStmt], line: Int)
+    case expr(IR, line: Int)
+    case ret(IR?, line: Int)
 }
 
-struct IRFunction {
+struct IRFunction: Sendable {
     var name: String
     var body: [IRStmt]
-    /// Registers reserved for locals (the code generator puts temporaries above them).
+    /// Declared parameters plus captured values.
+    var paramCount: Int
+    /// Registers reserved for locals (the code generator puts them after the parameters and the
+    /// temporaries above them).
     var localCount: Int
     var endLine: Int
 }

@@ -1,6 +1,8 @@
 // The abstract syntax tree: a faithful, span-carrying picture of what was written, before any name
-// is resolved or type checked. Error nodes stand in for text the parser could not read, so later
-// stages can skip them without reporting cascades.
+// is resolved or type checked. Blocks are lists of statements everywhere — the top level, layer
+// bodies, handlers, loops — and a `name: value` member is a statement whose meaning (a layer
+// property, a scene setting, an animation field) the checker gives it from context. Error nodes
+// stand in for text the parser could not read, so later stages skip them without cascades.
 
 import CalcCore
 
@@ -13,15 +15,15 @@ public struct Name: Sendable, Equatable {
 }
 
 public struct SourceAST: Sendable {
-    public var items: [Item]
-    public init(items: [Item]) { self.items = items }
+    public var items: [Stmt]
+    public init(items: [Stmt]) { self.items = items }
 }
 
-public enum Item: Sendable {
-    case scene(SceneDecl)
-    case layer(LayerDecl)
-    case binding(Binding)
-    case at(AtDecl)
+/// `name: value` (a property, a scene setting, an animation field, a style default).
+public struct Member: Sendable {
+    public var name: Name
+    public var value: Expr
+    public var span: Span
 }
 
 /// `scene { size: (320, 240) … }`
@@ -30,39 +32,82 @@ public struct SceneDecl: Sendable {
     public var span: Span
 }
 
-/// `name: value` inside a block (a property, a scene setting, an animation field).
-public struct Member: Sendable {
-    public var name: Name
-    public var value: Expr
-    public var span: Span
+/// How a layer is named: an identifier (a global name) or a string expression (found by name).
+public enum LayerName: Sendable {
+    case identifier(Name)
+    case dynamic(Expr)
 }
 
-/// `layer card { … }` or `layer title: text { … }`.
+/// `layer card { … }`, `layer title: text { … }`, `layer "dot\(i)" { … }`.
 public struct LayerDecl: Sendable {
-    public var name: Name?
+    public var name: LayerName?
     public var kind: Name?
-    public var body: [LayerBodyItem]
+    public var body: [Stmt]
     public var span: Span
 }
 
-public enum LayerBodyItem: Sendable {
-    case property(Member)
-    case sublayer(LayerDecl)
-    /// `animations { key: animation … }`: animations attached when the layer is created.
-    case animations([Member], Span)
-}
-
-/// `let name = value` / `var name = value`.
+/// `let name = value` / `var name = value` / `let name: type = value`.
 public struct Binding: Sendable {
     public var isVar: Bool
     public var name: Name
+    public var type: TypeExpr?
     public var value: Expr
     public var span: Span
 }
 
-/// `at 1.5s { … }`
-public struct AtDecl: Sendable {
-    public var time: Expr
+/// A written type: `number`, `[color]` …
+public indirect enum TypeExpr: Sendable {
+    case named(Name)
+    case array(TypeExpr, Span)
+
+    public var span: Span {
+        switch self {
+        case .named(let n): return n.span
+        case .array(_, let s): return s
+        }
+    }
+}
+
+public struct Param: Sendable {
+    public var name: Name
+    public var type: TypeExpr
+}
+
+/// `func name(a: number, b: point) -> number { … }`
+public struct FuncDecl: Sendable {
+    public var name: Name
+    public var params: [Param]
+    public var result: TypeExpr?
+    public var body: [Stmt]
+    public var span: Span
+}
+
+/// `style name { defaults, actions { … } }`
+public struct StyleDecl: Sendable {
+    public var name: Name
+    public var body: [Stmt]
+    public var span: Span
+}
+
+/// When a handler runs.
+public enum Trigger: Sendable {
+    /// `at 1.5s`
+    case at(Expr)
+    /// `after 0.5s` (from the enclosing handler's time; from 0 at the top level)
+    case after(Expr)
+    /// `every 1s [from T] [until T]`
+    case every(Expr, from: Expr?, until: Expr?)
+    /// `every frame`
+    case frame
+    /// `on card.spin.didStart`
+    case didStart(layer: Expr, key: Name)
+    /// `on card.spin.didStop(finished)`
+    case didStop(layer: Expr, key: Name, finished: Name?)
+}
+
+public struct EventDecl: Sendable {
+    public var trigger: Trigger
+    public var keyword: Span
     public var body: [Stmt]
     public var span: Span
 }
@@ -73,14 +118,46 @@ public struct Arg: Sendable {
 }
 
 public indirect enum Stmt: Sendable {
-    /// `card.opacity = 0.5`
-    case assign(target: Expr, value: Expr, span: Span)
+    case scene(SceneDecl)
+    case layer(LayerDecl)
     case binding(Binding)
+    case function(FuncDecl)
+    case style(StyleDecl)
+    case event(EventDecl)
+    /// `name: value` in a block that gives it a meaning.
+    case member(Member)
+    /// `animations { key: animation … }` in a layer body.
+    case animations([Member], Span)
+    /// `actions { key: animation | none … }` in a layer or style body.
+    case actions([Member], Span)
+    /// `card.opacity = 0.5`, `x = x + 1`, `xs[i] = v`
+    case assign(target: Expr, value: Expr, span: Span)
     /// An expression used for its effect, e.g. `card.addAnimation(spin, forKey: "spin")`.
     case expr(Expr)
-    /// `transaction(animationDuration: 1s) { … }`
-    case transaction(args: [Arg], body: [Stmt], span: Span)
+    /// `transaction(animationDuration: 1s) { … } completion { … }`
+    case transaction(args: [Arg], body: [Stmt], completion: [Stmt]?, span: Span)
+    case ifStmt(condition: Expr, then: [Stmt], otherwise: [Stmt]?, span: Span)
+    /// `for i in 0..<10 { … }`, `for c in colors { … }`
+    case forStmt(variable: Name, sequence: Expr, body: [Stmt], span: Span)
+    case returnStmt(Expr?, span: Span)
     case error(Span)
+
+    public var span: Span {
+        switch self {
+        case .scene(let d): return d.span
+        case .layer(let d): return d.span
+        case .binding(let d): return d.span
+        case .function(let d): return d.span
+        case .style(let d): return d.span
+        case .event(let d): return d.span
+        case .member(let m): return m.span
+        case .animations(_, let s), .actions(_, let s): return s
+        case .assign(_, _, let s): return s
+        case .expr(let e): return e.span
+        case .transaction(_, _, _, let s), .ifStmt(_, _, _, let s), .forStmt(_, _, _, let s), .returnStmt(_, let s): return s
+        case .error(let s): return s
+        }
+    }
 }
 
 public enum UnaryOp: String, Sendable { case neg = "-", not = "!" }
@@ -97,10 +174,17 @@ public struct Expr: Sendable {
     public init(_ kind: ExprKind, _ span: Span) { self.kind = kind; self.span = span }
 }
 
+public enum StringPart: Sendable {
+    case text(String)
+    case expr(Expr)
+}
+
 public indirect enum ExprKind: Sendable {
     /// A number and its unit suffix ("" for none): `2s` is (2, "s").
     case number(Double, unit: String)
     case string(String)
+    /// `"dot \(i)"`
+    case interpolated([StringPart])
     case color(Color)
     case bool(Bool)
     case identifier(String)
@@ -108,14 +192,19 @@ public indirect enum ExprKind: Sendable {
     case enumCase(String)
     /// `(a, b)`, `(x, y, w, h)`: a point, size, rect or vector by context.
     case tuple([Expr])
+    /// `[a, b, c]`
+    case array([Expr])
+    /// `a..<b` (exclusive) or `a...b` (inclusive), in `for` loops.
+    case range(Expr, Expr, inclusive: Bool)
     case paren(Expr)
     case unary(UnaryOp, Expr)
     case binary(BinaryOp, Expr, Expr)
     case member(Expr, Name)
+    case index(Expr, Expr)
     case call(Expr, [Arg])
-    /// `basic { keyPath: opacity; to: 0 }`
-    case animation(kind: Name, members: [Member])
-    /// `none` (the disabled action, or no value)
+    /// `basic { keyPath: opacity; to: 0 }`, `keyframe { … }`, `group { … }` …
+    case animation(kind: Name, body: [Stmt])
+    /// `none` (the disabled action)
     case none
     case error
 }

@@ -8,6 +8,9 @@ public struct Lexer {
     let file: SourceFile
     let b: [UInt8]
     var i = 0
+    /// Lexing stops here: the file's end, or the end of an interpolated expression inside a string.
+    let end: Int
+    let wholeFile: Bool
     public private(set) var diagnostics = DiagnosticBag()
 
     /// Lines longer than this are reported (and the line still lexed): very long lines are almost
@@ -19,6 +22,17 @@ public struct Lexer {
     public init(file: SourceFile) {
         self.file = file
         self.b = file.bytes
+        self.end = file.bytes.count
+        self.wholeFile = true
+    }
+
+    /// A lexer over part of a file (the expression inside `\( … )` in a string literal).
+    public init(file: SourceFile, range: Range<Int>) {
+        self.file = file
+        self.b = file.bytes
+        self.i = max(0, range.lowerBound)
+        self.end = min(file.bytes.count, range.upperBound)
+        self.wholeFile = false
     }
 
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: DiagnosticBag) {
@@ -27,15 +41,21 @@ public struct Lexer {
         return (toks, lx.diagnostics)
     }
 
+    public static func tokenize(_ file: SourceFile, range: Range<Int>) -> (tokens: [Token], diagnostics: DiagnosticBag) {
+        var lx = Lexer(file: file, range: range)
+        let toks = lx.run()
+        return (toks, lx.diagnostics)
+    }
+
     mutating func run() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(b.count / 3)
-        checkEncodingAndLines()
+        tokens.reserveCapacity((end - i) / 3)
+        if wholeFile { checkEncodingAndLines() }
         var newline = true
         while true {
             newline = skipTrivia() || newline
-            if i >= b.count {
-                tokens.append(Token(kind: .eof, span: Span(b.count, b.count), afterNewline: true))
+            if i >= end {
+                tokens.append(Token(kind: .eof, span: Span(end, end), afterNewline: true))
                 return tokens
             }
             let start = i
@@ -73,23 +93,23 @@ public struct Lexer {
     /// Skips white space and comments; returns true if a newline was crossed.
     mutating func skipTrivia() -> Bool {
         var sawNewline = false
-        while i < b.count {
+        while i < end {
             let c = b[i]
             if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
             if c == 0x0A { sawNewline = true; i += 1; continue }
-            if c == UInt8(ascii: "/"), i + 1 < b.count {
+            if c == UInt8(ascii: "/"), i + 1 < end {
                 if b[i + 1] == UInt8(ascii: "/") {
-                    while i < b.count, b[i] != 0x0A { i += 1 }
+                    while i < end, b[i] != 0x0A { i += 1 }
                     continue
                 }
                 if b[i + 1] == UInt8(ascii: "*") {
                     let start = i
                     i += 2
                     var depth = 1
-                    while i < b.count, depth > 0 {
+                    while i < end, depth > 0 {
                         if b[i] == 0x0A { sawNewline = true }
-                        if b[i] == UInt8(ascii: "*"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
-                        if b[i] == UInt8(ascii: "/"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
+                        if b[i] == UInt8(ascii: "*"), i + 1 < end, b[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
+                        if b[i] == UInt8(ascii: "/"), i + 1 < end, b[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
                         i += 1
                     }
                     if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
@@ -111,11 +131,11 @@ public struct Lexer {
         let c = b[i]
         if Lexer.isIdentStart(c) {
             let start = i
-            while i < b.count, Lexer.isIdentChar(b[i]) { i += 1 }
+            while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
             let text = String(decoding: b[start..<i], as: UTF8.self)
             return TokenKind.keywords[text] ?? .identifier
         }
-        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < b.count && Lexer.isDigit(b[i + 1]) && !(i > 0 && b[i - 1] == UInt8(ascii: "."))) {
+        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(b[i + 1]) && !(i > 0 && b[i - 1] == UInt8(ascii: "."))) {
             return lexNumber()
         }
         switch c {
@@ -167,7 +187,7 @@ public struct Lexer {
         // Unknown: consume one whole UTF-8 scalar (or one bad byte) and report it.
         let start = i
         i += 1
-        while i < b.count, b[i] & 0xC0 == 0x80 { i += 1 }
+        while i < end, b[i] & 0xC0 == 0x80 { i += 1 }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         // bytes that are not UTF-8 were already reported once for the whole file (E0003)
         let malformed = text.unicodeScalars.contains("\u{FFFD}") && !(b[start] == 0xEF && i - start == 3)
@@ -175,27 +195,27 @@ public struct Lexer {
         return .invalid
     }
 
-    func peek(_ s: Unicode.Scalar) -> Bool { i < b.count && b[i] == UInt8(ascii: s) }
-    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < b.count && b[i + k] == UInt8(ascii: s) }
+    func peek(_ s: Unicode.Scalar) -> Bool { i < end && b[i] == UInt8(ascii: s) }
+    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < end && b[i + k] == UInt8(ascii: s) }
 
     mutating func lexNumber() -> TokenKind {
         let start = i
-        while i < b.count, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
-        if i < b.count, b[i] == UInt8(ascii: "."), i + 1 < b.count, Lexer.isDigit(b[i + 1]) {
+        while i < end, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
+        if i < end, b[i] == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(b[i + 1]) {
             i += 1
-            while i < b.count, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
+            while i < end, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
         }
-        if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+        if i < end, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             var j = i + 1
-            if j < b.count, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
-            if j < b.count, Lexer.isDigit(b[j]) {
+            if j < end, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
+            if j < end, Lexer.isDigit(b[j]) {
                 i = j
-                while i < b.count, Lexer.isDigit(b[i]) { i += 1 }
+                while i < end, Lexer.isDigit(b[i]) { i += 1 }
             }
         }
         let numEnd = i
         // unit suffix: letters directly after the digits
-        while i < b.count, Lexer.isIdentStart(b[i]) { i += 1 }
+        while i < end, Lexer.isIdentStart(b[i]) { i += 1 }
         if numEnd - start > Lexer.maxNumberLength {
             diagnostics.error("E0006", "number literal is too long (more than \(Lexer.maxNumberLength) characters)", at: Span(start, numEnd))
         }
@@ -205,22 +225,43 @@ public struct Lexer {
     mutating func lexString() -> TokenKind {
         let start = i
         i += 1
-        while i < b.count {
+        while i < end {
             let c = b[i]
             if c == UInt8(ascii: "\"") { i += 1; return .string }
             if c == 0x0A { break }
-            if c == UInt8(ascii: "\\") { i += 2; continue }
+            if c == UInt8(ascii: "\\") {
+                if i + 1 < end, b[i + 1] == UInt8(ascii: "(") {
+                    i += 2
+                    skipInterpolation()
+                    continue
+                }
+                i += 2
+                continue
+            }
             i += 1
         }
-        i = min(i, b.count)
+        i = min(i, end)
         diagnostics.error("E0007", "unterminated string literal", at: Span(start, start + 1), label: "string starts here")
         return .string
+    }
+
+    /// Skips the expression of a `\( … )` interpolation up to its closing parenthesis (nested
+    /// parentheses and string literals included); stops at a newline, which ends the string.
+    mutating func skipInterpolation() {
+        var depth = 1
+        while i < end, depth > 0 {
+            let c = b[i]
+            if c == 0x0A { return }
+            if c == UInt8(ascii: "\"") { _ = lexString(); continue }
+            if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1 }
+            i += 1
+        }
     }
 
     mutating func lexHex() -> TokenKind {
         let start = i
         i += 1
-        while i < b.count, Lexer.isIdentChar(b[i]) { i += 1 }
+        while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
         let digits = i - start - 1
         let text = String(decoding: b[(start + 1)..<i], as: UTF8.self)
         if ![3, 4, 6, 8].contains(digits) || Color(hex: text) == nil {

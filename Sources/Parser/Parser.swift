@@ -1,6 +1,9 @@
 // Recursive-descent parser: tokens → AST. It never throws: on an unexpected token it reports what
-// was expected, skips to a point where parsing can sensibly resume (the next member line, the closing
-// brace, the next top-level keyword) and leaves an error node, so one typo yields one diagnostic.
+// was expected, skips to a point where parsing can sensibly resume (the next line at the same brace
+// level, the closing brace) and leaves an error node, so one typo yields one diagnostic.
+//
+// Every block — the file, a layer body, a handler, a loop — is a list of statements; `name: value`
+// lines are member statements whose meaning the checker takes from the enclosing block.
 
 import CalcCore
 
@@ -38,6 +41,7 @@ public struct Parser {
     var tok: Token { tokens[min(p, tokens.count - 1)] }
     var kind: TokenKind { tok.kind }
     func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
+    func peek(_ k: Int) -> Token { tokens[min(p + k, tokens.count - 1)] }
     func text(_ t: Token) -> String { file.text(t.span) }
 
     mutating func advance() -> Token {
@@ -77,7 +81,7 @@ public struct Parser {
     mutating func leave() { depth -= 1 }
 
     /// Skips to the start of the next line at the current brace level, or to a closing brace.
-    mutating func syncMember() {
+    mutating func syncStatement() {
         var level = 0
         let startP = p
         while kind != .eof {
@@ -93,91 +97,306 @@ public struct Parser {
         }
     }
 
-    /// Skips to the next top-level declaration keyword at brace level 0.
-    mutating func syncItem() {
-        var level = 0
-        let startP = p
-        while kind != .eof {
-            if p != startP, level == 0, [.kwScene, .kwLayer, .kwLet, .kwVar, .kwAt].contains(kind), tok.afterNewline { return }
-            switch kind {
-            case .lbrace: level += 1
-            case .rbrace: level = max(0, level - 1)
-            default: break
-            }
-            _ = advance()
-        }
-    }
-
     mutating func skipSemicolons() { while accept(.semicolon) != nil {} }
 
-    // MARK: file and items
+    var isName: Bool { kind == .identifier || kind.isContextualName }
+
+    // MARK: blocks
 
     public mutating func parseFile() -> SourceAST {
-        var items: [Item] = []
+        var items: [Stmt] = []
         while true {
             skipSemicolons()
             if kind == .eof { break }
+            if kind == .rbrace {
+                diagnostics.error("E0103", "unexpected '}' with no block to close", at: tok.span)
+                _ = advance()
+                continue
+            }
             let before = p
-            if let item = parseItem() { items.append(item) }
+            items.append(parseStatement())
             if p == before { _ = advance() }
         }
         return SourceAST(items: items)
     }
 
-    mutating func parseItem() -> Item? {
-        switch kind {
-        case .kwScene:
-            let start = advance().span
-            guard let body = parseMemberBlock(start: start) else { syncItem(); return nil }
-            return .scene(SceneDecl(members: body.0, span: start.to(body.1)))
-        case .kwLayer:
-            return parseLayer().map { .layer($0) }
-        case .kwLet, .kwVar:
-            return parseBinding().map { .binding($0) }
-        case .kwAt:
-            let start = advance().span
-            let time = parseExpr()
-            guard let body = parseStmtBlock() else { syncItem(); return nil }
-            return .at(AtDecl(time: time, body: body.0, span: start.to(body.1)))
-        default:
-            if kind == .identifier, peekKind(1) == .colon || peekKind(1) == .lbrace {
-                diagnostics.error("E0101", "expected a declaration ('scene', 'layer', 'let', 'var' or 'at'), found '\(text(tok))'",
-                                  at: tok.span, label: "properties belong inside a 'layer' or 'scene' block")
-            } else {
-                expected("a declaration ('scene', 'layer', 'let', 'var' or 'at')", id: "E0101")
-            }
-            syncItem()
-            return nil
-        }
-    }
-
-    mutating func parseBinding() -> Binding? {
-        let kw = advance()
-        guard let nameTok = expect(.identifier, "a name after '\(text(kw))'") else { syncMember(); return nil }
-        let name = Name([text(nameTok)], span: nameTok.span)
-        guard expect(.equal, "'=' after the name") != nil else { syncMember(); return nil }
-        let value = parseExpr()
-        return Binding(isVar: kw.kind == .kwVar, name: name, value: value, span: kw.span.to(value.span))
-    }
-
-    /// `{ name: value … }`; returns the members and the closing span.
-    mutating func parseMemberBlock(start: Span) -> ([Member], Span)? {
-        guard expect(.lbrace, "'{'") != nil else { return nil }
-        guard enter() else { leave(); syncItem(); return nil }
+    /// `{ statement … }`; returns the statements and the closing brace's span.
+    mutating func parseBlock(_ what: String = "the block") -> ([Stmt], Span)? {
+        guard let open = expect(.lbrace, "'{'") else { return nil }
+        guard enter() else { leave(); skipBlock(); return ([], open.span) }
         defer { leave() }
-        var members: [Member] = []
+        var stmts: [Stmt] = []
         while true {
             skipSemicolons()
-            if let close = accept(.rbrace) { return (members, close.span) }
-            if kind == .eof { expected("'}' to close the block opened here"); return (members, tok.span) }
+            if let close = accept(.rbrace) { return (stmts, close.span) }
+            if kind == .eof {
+                diagnostics.error("E0100", "expected '}' to close \(what)", at: Span(previousEnd, previousEnd),
+                                  notes: ["the block opens on line \(file.location(of: open.span.start).line)"])
+                return (stmts, Span(previousEnd, previousEnd))
+            }
             let before = p
-            if let m = parseMember() { members.append(m) } else { syncMember() }
+            stmts.append(parseStatement())
             if p == before { _ = advance() }
         }
     }
 
+    /// Skips a balanced `{ … }` (after too-deep nesting).
+    mutating func skipBlock() {
+        var level = 1
+        while kind != .eof, level > 0 {
+            if kind == .lbrace { level += 1 } else if kind == .rbrace { level -= 1 }
+            _ = advance()
+        }
+    }
+
+    /// True when a dotted name followed by ':' starts here (a member line).
+    func atMember() -> Bool {
+        var k = 0
+        guard peekKind(0) == .identifier || peekKind(0).isContextualName else { return false }
+        k = 1
+        while peekKind(k) == .dot, peekKind(k + 1) == .identifier || peekKind(k + 1).isContextualName { k += 2 }
+        return peekKind(k) == .colon
+    }
+
+    // MARK: statements
+
+    mutating func parseStatement() -> Stmt {
+        if atMember() && !(kind == .kwLet || kind == .kwVar) {
+            if let m = parseMember() { return .member(m) }
+            let s = tok.span
+            syncStatement()
+            return .error(s)
+        }
+        switch kind {
+        case .kwScene:
+            let start = advance().span
+            guard let (body, close) = parseBlock("the scene") else { syncStatement(); return .error(start) }
+            var members: [Member] = []
+            for s in body {
+                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
+                    diagnostics.error("E0104", "only settings ('name: value') belong in the scene block", at: s.span)
+                }
+            }
+            return .scene(SceneDecl(members: members, span: start.to(close)))
+        case .kwLayer:
+            return parseLayer()
+        case .kwLet, .kwVar:
+            if let b = parseBinding() { return .binding(b) }
+            return .error(tok.span)
+        case .kwFunc:
+            return parseFunction()
+        case .kwStyle:
+            let start = advance().span
+            guard let n = accept(.identifier) else { expected("a style name after 'style'"); syncStatement(); return .error(start) }
+            guard let (body, close) = parseBlock("the style") else { syncStatement(); return .error(start) }
+            return .style(StyleDecl(name: Name([text(n)], span: n.span), body: body, span: start.to(close)))
+        case .kwAnimations, .kwActions:
+            let kw = advance()
+            guard let (body, close) = parseBlock("'\(text(kw))'") else { syncStatement(); return .error(kw.span) }
+            var members: [Member] = []
+            for s in body {
+                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
+                    diagnostics.error("E0104", "only 'key: animation' entries belong in '\(text(kw))'", at: s.span)
+                }
+            }
+            return kw.kind == .kwAnimations ? .animations(members, kw.span.to(close)) : .actions(members, kw.span.to(close))
+        case .kwAt, .kwAfter, .kwEvery, .kwOn:
+            return parseEvent()
+        case .kwTransaction:
+            let start = advance().span
+            var args: [Arg] = []
+            if kind == .lparen, !tok.afterNewline {
+                _ = advance()
+                args = parseArgs()
+            }
+            guard let (body, close) = parseBlock("the transaction") else { syncStatement(); return .error(start) }
+            var completion: [Stmt]?
+            var end = close
+            if kind == .identifier, text(tok) == "completion" {
+                _ = advance()
+                if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
+            }
+            return .transaction(args: args, body: body, completion: completion, span: start.to(end))
+        case .kwIf:
+            return parseIf()
+        case .kwFor:
+            let start = advance().span
+            guard let v = accept(.identifier) else { expected("a loop variable after 'for'"); syncStatement(); return .error(start) }
+            guard expect(.kwIn, "'in' after the loop variable") != nil else { syncStatement(); return .error(start) }
+            let seq = parseExpr()
+            guard let (body, close) = parseBlock("the loop") else { syncStatement(); return .error(start) }
+            return .forStmt(variable: Name([text(v)], span: v.span), sequence: seq, body: body, span: start.to(close))
+        case .kwReturn:
+            let start = advance().span
+            if tok.afterNewline || kind == .rbrace || kind == .semicolon || kind == .eof { return .returnStmt(nil, span: start) }
+            let e = parseExpr()
+            return .returnStmt(e, span: start.to(e.span))
+        default:
+            let startTok = tok
+            let e = parseExpr()
+            if case .error = e.kind { syncStatement(); return .error(startTok.span) }
+            if accept(.equal) != nil {
+                let v = parseExpr()
+                return .assign(target: e, value: v, span: e.span.to(v.span))
+            }
+            if kind == .colon {
+                diagnostics.error("E0100", "expected a property name before ':'", at: tok.span)
+                syncStatement()
+                return .error(startTok.span)
+            }
+            if !tok.afterNewline, kind != .rbrace, kind != .semicolon, kind != .eof {
+                // `opacity 0.5`: a member missing its colon is the usual cause
+                if isDottedName(e) {
+                    expected("':' after '\(file.text(e.span))'")
+                } else {
+                    expected("a new line or ';' after the statement")
+                }
+                syncStatement()
+                return .error(startTok.span)
+            }
+            return .expr(e)
+        }
+    }
+
+    func isDottedName(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .identifier: return true
+        case .member(let base, _): return isDottedName(base)
+        default: return false
+        }
+    }
+
+    mutating func parseIf() -> Stmt {
+        let start = advance().span
+        let cond = parseExpr()
+        guard let (body, close) = parseBlock("the 'if' block") else { syncStatement(); return .error(start) }
+        var otherwise: [Stmt]?
+        var end = close
+        if accept(.kwElse) != nil {
+            if kind == .kwIf {
+                let nested = parseIf()
+                otherwise = [nested]
+                end = nested.span
+            } else if let (e, eclose) = parseBlock("the 'else' block") {
+                otherwise = e
+                end = eclose
+            }
+        }
+        return .ifStmt(condition: cond, then: body, otherwise: otherwise, span: start.to(end))
+    }
+
+    mutating func parseEvent() -> Stmt {
+        let kw = advance()
+        let trigger: Trigger
+        switch kw.kind {
+        case .kwAt: trigger = .at(parseExpr())
+        case .kwAfter: trigger = .after(parseExpr())
+        case .kwEvery:
+            if kind == .identifier, text(tok) == "frame" {
+                _ = advance()
+                trigger = .frame
+            } else {
+                let interval = parseExpr()
+                var from: Expr?, until: Expr?
+                while kind == .identifier, ["from", "until"].contains(text(tok)) {
+                    let w = text(advance())
+                    if w == "from" { from = parseExpr() } else { until = parseExpr() }
+                }
+                trigger = .every(interval, from: from, until: until)
+            }
+        default:
+            // on LAYER.KEY.didStart / on LAYER.KEY.didStop(finished)
+            let e = parsePostfix()
+            var callee = e
+            var finished: Name?
+            var hadArgs = false
+            if case .call(let c, let args) = e.kind {
+                callee = c
+                hadArgs = true
+                if args.count == 1, args[0].label == nil, case .identifier(let n) = args[0].value.kind {
+                    finished = Name([n], span: args[0].value.span)
+                } else if !args.isEmpty {
+                    diagnostics.error("E0105", "didStop takes one name for the finished flag, e.g. 'didStop(finished)'", at: e.span)
+                }
+            }
+            guard case .member(let inner, let what) = callee.kind, case .member(let layer, let key) = inner.kind,
+                  what.text == "didStart" || what.text == "didStop" else {
+                diagnostics.error("E0105", "expected 'on LAYER.KEY.didStart' or 'on LAYER.KEY.didStop(finished)'", at: e.span)
+                syncStatement()
+                if kind == .lbrace { skipBlockAt() }
+                return .error(kw.span)
+            }
+            if what.text == "didStart" {
+                if hadArgs { diagnostics.error("E0105", "didStart takes no arguments", at: e.span) }
+                trigger = .didStart(layer: layer, key: key)
+            } else {
+                trigger = .didStop(layer: layer, key: key, finished: finished)
+            }
+        }
+        guard let (body, close) = parseBlock("the handler") else { syncStatement(); return .error(kw.span) }
+        return .event(EventDecl(trigger: trigger, keyword: kw.span, body: body, span: kw.span.to(close)))
+    }
+
+    mutating func skipBlockAt() {
+        if accept(.lbrace) != nil { skipBlock() }
+    }
+
+    mutating func parseType() -> TypeExpr? {
+        if let open = accept(.lbracket) {
+            guard let inner = parseType() else { return nil }
+            guard let close = expect(.rbracket, "']' to close the array type") else { return nil }
+            return .array(inner, open.span.to(close.span))
+        }
+        if isName {
+            let t = advance()
+            return .named(Name([text(t)], span: t.span))
+        }
+        expected("a type (number, duration, angle, bool, string, point, size, rect, color, transform, timing, animation, layer or [type])")
+        return nil
+    }
+
+    mutating func parseBinding() -> Binding? {
+        let kw = advance()
+        guard let nameTok = expect(.identifier, "a name after '\(text(kw))'") else { syncStatement(); return nil }
+        let name = Name([text(nameTok)], span: nameTok.span)
+        var type: TypeExpr?
+        if accept(.colon) != nil {
+            type = parseType()
+            if type == nil { syncStatement(); return nil }
+        }
+        guard expect(.equal, "'=' after the name") != nil else { syncStatement(); return nil }
+        let value = parseExpr()
+        return Binding(isVar: kw.kind == .kwVar, name: name, type: type, value: value, span: kw.span.to(value.span))
+    }
+
+    mutating func parseFunction() -> Stmt {
+        let start = advance().span
+        guard let n = expect(.identifier, "a function name after 'func'") else { syncStatement(); return .error(start) }
+        guard expect(.lparen, "'(' after the function name") != nil else { syncStatement(); return .error(start) }
+        var params: [Param] = []
+        if accept(.rparen) == nil {
+            while true {
+                guard let pn = expect(.identifier, "a parameter name") else { syncStatement(); return .error(start) }
+                guard expect(.colon, "':' and a type after the parameter name") != nil, let t = parseType() else { syncStatement(); return .error(start) }
+                params.append(Param(name: Name([text(pn)], span: pn.span), type: t))
+                if accept(.comma) != nil { continue }
+                if accept(.rparen) != nil { break }
+                expected("',' or ')' in the parameter list")
+                syncStatement()
+                return .error(start)
+            }
+        }
+        var result: TypeExpr?
+        if accept(.arrow) != nil {
+            result = parseType()
+            if result == nil { syncStatement(); return .error(start) }
+        }
+        guard let (body, close) = parseBlock("the function") else { syncStatement(); return .error(start) }
+        return .function(FuncDecl(name: Name([text(n)], span: n.span), params: params, result: result, body: body, span: start.to(close)))
+    }
+
     mutating func parseDottedName() -> Name? {
-        guard kind == .identifier || kind.isContextualName else { return nil }
+        guard isName else { return nil }
         let first = advance()
         var parts = [text(first)]
         var span = first.span
@@ -200,83 +419,27 @@ public struct Parser {
         return Member(name: name, value: value, span: name.span.to(value.span))
     }
 
-    mutating func parseLayer() -> LayerDecl? {
+    mutating func parseLayer() -> Stmt {
         let start = advance().span
-        var name: Name?
+        var name: LayerName?
         var kindName: Name?
         if kind == .identifier {
             let t = advance()
-            name = Name([text(t)], span: t.span)
+            name = .identifier(Name([text(t)], span: t.span))
+        } else if kind == .string {
+            name = .dynamic(parsePrimary())
         }
         if accept(.colon) != nil {
-            if kind == .identifier { let t = advance(); kindName = Name([text(t)], span: t.span) } else { expected("a layer kind after ':'") }
+            if isName { let t = advance(); kindName = Name([text(t)], span: t.span) } else { expected("a layer kind after ':'") }
         }
-        guard expect(.lbrace, "'{' to start the layer's body") != nil else { syncItem(); return nil }
-        guard enter() else { leave(); syncItem(); return nil }
-        defer { leave() }
-        var body: [LayerBodyItem] = []
-        while true {
-            skipSemicolons()
-            if let close = accept(.rbrace) { return LayerDecl(name: name, kind: kindName, body: body, span: start.to(close.span)) }
-            if kind == .eof {
-                expected("'}' to close layer '\(name?.text ?? "")'")
-                return LayerDecl(name: name, kind: kindName, body: body, span: start.to(tok.span))
-            }
-            let before = p
-            switch kind {
-            case .kwLayer:
-                if let l = parseLayer() { body.append(.sublayer(l)) }
-            case .kwAnimations:
-                let s = advance().span
-                if let block = parseMemberBlock(start: s) { body.append(.animations(block.0, s.to(block.1))) } else { syncMember() }
-            default:
-                if let m = parseMember() { body.append(.property(m)) } else { syncMember() }
-            }
-            if p == before { _ = advance() }
+        if kind != .lbrace {
+            // a typical slip: `layer card` followed by a property on the next line
+            expected("'{' to start the layer's body")
+            syncStatement()
+            return .error(start)
         }
-    }
-
-    // MARK: statements
-
-    mutating func parseStmtBlock() -> ([Stmt], Span)? {
-        guard expect(.lbrace, "'{'") != nil else { return nil }
-        guard enter() else { leave(); return nil }
-        defer { leave() }
-        var stmts: [Stmt] = []
-        while true {
-            skipSemicolons()
-            if let close = accept(.rbrace) { return (stmts, close.span) }
-            if kind == .eof { expected("'}' to close the block"); return (stmts, tok.span) }
-            let before = p
-            stmts.append(parseStmt())
-            if p == before { _ = advance() }
-        }
-    }
-
-    mutating func parseStmt() -> Stmt {
-        switch kind {
-        case .kwLet, .kwVar:
-            if let b = parseBinding() { return .binding(b) }
-            return .error(tok.span)
-        case .kwTransaction:
-            let start = advance().span
-            var args: [Arg] = []
-            if kind == .lparen, !tok.afterNewline {
-                _ = advance()
-                args = parseArgs()
-            }
-            guard let body = parseStmtBlock() else { syncMember(); return .error(start) }
-            return .transaction(args: args, body: body.0, span: start.to(body.1))
-        default:
-            let startTok = tok
-            let e = parseExpr()
-            if case .error = e.kind { syncMember(); return .error(startTok.span) }
-            if accept(.equal) != nil {
-                let v = parseExpr()
-                return .assign(target: e, value: v, span: e.span.to(v.span))
-            }
-            return .expr(e)
-        }
+        guard let (body, close) = parseBlock("the layer") else { syncStatement(); return .error(start) }
+        return .layer(LayerDecl(name: name, kind: kindName, body: body, span: start.to(close)))
     }
 
     /// Arguments after '(' up to and including ')': `a, label: b`.
@@ -285,7 +448,7 @@ public struct Parser {
         if accept(.rparen) != nil { return args }
         while true {
             var label: Name?
-            if kind == .identifier || kind.isContextualName, peekKind(1) == .colon {
+            if isName, peekKind(1) == .colon {
                 let t = advance()
                 label = Name([text(t)], span: t.span)
                 _ = advance()
@@ -295,7 +458,7 @@ public struct Parser {
             if accept(.comma) != nil { continue }
             if accept(.rparen) != nil { return args }
             expected("',' or ')' in the argument list")
-            syncMember()
+            syncStatement()
             return args
         }
     }
@@ -303,9 +466,15 @@ public struct Parser {
     // MARK: expressions
 
     public mutating func parseExpr() -> Expr {
-        guard enter() else { leave(); let s = tok.span; syncMember(); return Expr(.error, s) }
+        guard enter() else { leave(); let s = tok.span; syncStatement(); return Expr(.error, s) }
         defer { leave() }
-        return parseBinary(0)
+        let lhs = parseBinary(0)
+        if kind == .dotDotLess || kind == .dotDotDot {
+            let inclusive = advance().kind == .dotDotDot
+            let rhs = parseBinary(0)
+            return Expr(.range(lhs, rhs, inclusive: inclusive), lhs.span.to(rhs.span))
+        }
+        return lhs
     }
 
     static func precedence(_ k: TokenKind) -> (Int, BinaryOp)? {
@@ -361,6 +530,11 @@ public struct Parser {
                 _ = advance()
                 let args = parseArgs()
                 e = Expr(.call(e, args), e.span.to(Span(previousEnd, previousEnd)))
+            } else if kind == .lbracket, !tok.afterNewline {
+                _ = advance()
+                let i = parseExpr()
+                let close = expect(.rbracket, "']' to close the index")
+                e = Expr(.index(e, i), e.span.to(close?.span ?? i.span))
             } else {
                 return e
             }
@@ -385,9 +559,7 @@ public struct Parser {
             return Expr(.number(v, unit: unit), t.span)
         case .string:
             _ = advance()
-            let (s, errs) = Literals.string(text(t))
-            for e in errs { diagnostics.error("E0012", e, at: t.span) }
-            return Expr(.string(s), t.span)
+            return stringLiteral(t)
         case .hexColor:
             _ = advance()
             let hex = String(text(t).dropFirst())
@@ -397,7 +569,7 @@ public struct Parser {
         case .kwNone: _ = advance(); return Expr(.none, t.span)
         case .dot:
             _ = advance()
-            if kind == .identifier || kind.isContextualName {
+            if isName {
                 let n = advance()
                 return Expr(.enumCase(text(n)), t.span.to(n.span))
             }
@@ -407,10 +579,25 @@ public struct Parser {
             _ = advance()
             let name = text(t)
             if Parser.animationKinds.contains(name), kind == .lbrace {
-                guard let block = parseMemberBlock(start: t.span) else { return Expr(.error, t.span) }
-                return Expr(.animation(kind: Name([name], span: t.span), members: block.0), t.span.to(block.1))
+                guard let (body, close) = parseBlock("the \(name) animation") else { return Expr(.error, t.span) }
+                return Expr(.animation(kind: Name([name], span: t.span), body: body), t.span.to(close))
             }
             return Expr(.identifier(name), t.span)
+        case .lbracket:
+            _ = advance()
+            var elems: [Expr] = []
+            if let close = accept(.rbracket) { return Expr(.array([]), t.span.to(close.span)) }
+            while true {
+                elems.append(parseExpr())
+                if accept(.comma) != nil {
+                    if let close = accept(.rbracket) { return Expr(.array(elems), t.span.to(close.span)) }
+                    continue
+                }
+                if let close = accept(.rbracket) { return Expr(.array(elems), t.span.to(close.span)) }
+                expected("',' or ']' in the array")
+                syncStatement()
+                return Expr(.error, t.span)
+            }
         case .lparen:
             _ = advance()
             var elems: [Expr] = []
@@ -426,7 +613,7 @@ public struct Parser {
                     return elems.count == 1 ? Expr(.paren(elems[0]), span) : Expr(.tuple(elems), span)
                 }
                 expected("',' or ')'")
-                syncMember()
+                syncStatement()
                 return Expr(.error, t.span)
             }
         default:
@@ -437,6 +624,67 @@ public struct Parser {
             expected("a value")
             return Expr(.error, t.span)
         }
+    }
+
+    /// A string literal, split into text and `\( … )` expressions (each parsed by a sub-parser over
+    /// its byte range, so spans stay true to the file).
+    mutating func stringLiteral(_ t: Token) -> Expr {
+        let b = file.bytes
+        var i = t.span.start + 1
+        let end = max(i, t.span.end - (t.span.end - t.span.start >= 2 && b[t.span.end - 1] == UInt8(ascii: "\"") ? 1 : 0))
+        var parts: [StringPart] = []
+        var chunkStart = i
+        var hasInterpolation = false
+        func flush(_ upTo: Int, into parts: inout [StringPart], diags: inout DiagnosticBag) {
+            guard upTo > chunkStart else { return }
+            let raw = "\"" + file.text(Span(chunkStart, upTo)) + "\""
+            let (s, errs) = Literals.string(raw)
+            for e in errs { diags.error("E0012", e, at: Span(chunkStart, upTo)) }
+            parts.append(.text(s))
+        }
+        while i < end {
+            if b[i] == UInt8(ascii: "\\"), i + 1 < end, b[i + 1] == UInt8(ascii: "(") {
+                hasInterpolation = true
+                flush(i, into: &parts, diags: &diagnostics)
+                let exprStart = i + 2
+                var j = exprStart
+                var level = 1
+                while j < end {
+                    if b[j] == UInt8(ascii: "(") { level += 1 } else if b[j] == UInt8(ascii: ")") {
+                        level -= 1
+                        if level == 0 { break }
+                    } else if b[j] == UInt8(ascii: "\"") {
+                        // skip a nested string literal
+                        j += 1
+                        while j < end, b[j] != UInt8(ascii: "\"") { j += b[j] == UInt8(ascii: "\\") ? 2 : 1 }
+                    }
+                    j += 1
+                }
+                let (subTokens, subLex) = Lexer.tokenize(file, range: exprStart..<min(j, end))
+                var sub = Parser(file: file, tokens: subTokens)
+                sub.depth = depth
+                let e = sub.parseExpr()
+                diagnostics.append(contentsOf: subLex)
+                diagnostics.append(contentsOf: sub.diagnostics)
+                if sub.kind != .eof {
+                    diagnostics.error("E0100", "expected ')' to end the interpolation", at: sub.tok.span)
+                }
+                if case .error = e.kind {} else if exprStart == j {
+                    diagnostics.error("E0102", "empty interpolation", at: Span(i, j + 1))
+                } else { parts.append(.expr(e)) }
+                i = j + 1
+                chunkStart = i
+                continue
+            }
+            i += b[i] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        if !hasInterpolation {
+            let (s, errs) = Literals.string(text(t))
+            for e in errs { diagnostics.error("E0012", e, at: t.span) }
+            return Expr(.string(s), t.span)
+        }
+        flush(min(i, end), into: &parts, diags: &diagnostics)
+        return Expr(.interpolated(parts), t.span)
     }
 }
 

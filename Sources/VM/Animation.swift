@@ -69,6 +69,8 @@ struct AttachedAnimation: Sendable {
     var timing: TimingFunction
     /// The presentation value when added; the from value when none of from, to, by is set.
     var presentationAtAdd: Value
+    /// Unique within a run: tells listeners which animation they watch.
+    var id: Int = 0
 
     /// One repetition: a pass, or a pass and its reverse.
     var repetition: Double { duration * (object.autoreverses ? 2 : 1) }

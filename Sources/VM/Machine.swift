@@ -1,7 +1,10 @@
-// The interpreter: runs verified bytecode against the model world. It executes main at time 0 and
-// each timeline event at its time, inside implicit transactions; setting an animatable property of
-// a layer already in the tree records an implicit action that the outermost commit turns into an
-// animation (SPEC §4.8). Dispatch is a switch in a loop with the program counter in a local.
+// The interpreter: runs verified bytecode against the model world. The timeline runs main at time 0
+// and every event at its time, each inside an implicit transaction; setting an animatable property
+// of a layer already in the tree records an action that the outermost commit turns into an
+// animation (SPEC §4.8). Dispatch is a switch in a loop with the program counter in a local; calls
+// recurse (depth-limited) and the step budget counts instructions across a handler and its calls.
+// A read-only machine evaluates bound expressions of time for the presenter: anything that would
+// change the world is a runtime error there.
 
 import CalcCore
 import Bytecode
@@ -20,75 +23,156 @@ struct PendingAction {
     var from: Value
     var duration: Double?
     var timing: TimingFunction?
+    /// Transactions open when the property was set (their completions wait for this animation).
+    var frames: [Int]
 }
 
 struct TxFrame {
+    var id: Int
     var duration: Double?
     var timing: TimingFunction?
     var disableActions: Bool?
+    var completion: (function: Int, args: [Value])?
+}
+
+/// What a scheduled event does when its time comes.
+enum EventKind {
+    case call
+    /// Repeats every `interval` from `start` while not after `until`; `count` runs so far.
+    case every(start: Double, interval: Double, until: Double, count: Int)
+    /// Runs before frame `index` is sampled, then before the next one.
+    case frame(index: Int)
+    /// Checks whether animation `id` on `layer` has stopped, for didStop listeners.
+    case stopCheck(layer: Int32, id: Int)
 }
 
 struct ScheduledEvent {
     var time: Double
     var seq: Int
     var function: Int
+    var args: [Value]
+    var kind: EventKind
+}
+
+struct AnimationListener {
+    var layer: Int32
+    var key: String
+    var start: Bool
+    var function: Int
+    var args: [Value]
 }
 
 final class Machine {
     let program: Program
     var world: World
-    var globals: [Value]
+    /// Animation objects built by ANIMNEW, addressed by handle until added to a layer.
     var animations: [AnimationObject] = []
     var now: Double = 0
+    let readOnly: Bool
 
     var txStack: [TxFrame] = []
     var txSerial = 0
+    var txFrameCounter = 0
     var pending: [PendingAction] = []
+    /// Completed inner transactions with completions, waiting for the outermost commit.
+    var closedFrames: [TxFrame] = []
+    /// Animations (layer, id, frames) added in the outermost transaction, for completions.
+    var addedInTransaction: [(layer: Int32, id: Int, frames: [Int])] = []
 
     var events: [ScheduledEvent] = []
     var eventSeq = 0
+    var listeners: [AnimationListener] = []
+    var animationCounter = 0
+
+    var steps = 0
+    var callDepth = 0
 
     static let implicitDuration = 0.25
+    /// Calls nest at most this deep: deeper is runaway recursion, reported instead of overflowing the stack.
+    static let maxCallDepth = 200
 
     init(program: Program) {
         self.program = program
-        self.world = World(canvas: program.scene.size)
-        self.globals = Array(repeating: .none, count: Int(program.globalCount))
+        self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount))
+        self.readOnly = false
+    }
+
+    init(program: Program, world: World, readOnly: Bool) {
+        self.program = program
+        self.world = world
+        self.readOnly = readOnly
     }
 
     // MARK: transactions
 
     func beginTransaction() {
         if txStack.isEmpty { txSerial += 1 }
-        txStack.append(TxFrame())
+        txFrameCounter += 1
+        txStack.append(TxFrame(id: txFrameCounter))
     }
 
     var effectiveDuration: Double? { txStack.reversed().lazy.compactMap { $0.duration }.first }
     var effectiveTiming: TimingFunction? { txStack.reversed().lazy.compactMap { $0.timing }.first }
     var actionsDisabled: Bool { txStack.reversed().lazy.compactMap { $0.disableActions }.first ?? false }
+    var openFrames: [Int] { txStack.map { $0.id } }
 
-    func commitTransaction() {
-        guard !txStack.isEmpty else { return }
-        txStack.removeLast()
+    func commitTransaction() throws(RuntimeError) {
+        guard let frame = txStack.popLast() else { return }
+        if frame.completion != nil { closedFrames.append(frame) }
         guard txStack.isEmpty else { return }
-        // outermost commit: run the recorded actions (the default action: a basic animation of the
-        // whole property from the value that was on screen to the new model value)
+        // outermost commit: run the recorded actions
         let actions = pending
         pending = []
-        for a in actions {
-            var obj = AnimationObject(keyPath: KeyPath(property: a.property))
-            obj.from = a.from
-            let name = LayerProperties.all[Int(a.property)].name
-            let duration = a.duration ?? Machine.implicitDuration
-            attach(obj, to: a.layer, key: name, duration: duration > 0 ? duration : Machine.implicitDuration,
-                   timing: a.timing ?? .easeInEaseOut)
+        for a in actions { try runAction(a) }
+        // completions: when the animations added while their transaction was open have finished
+        for f in closedFrames {
+            guard let c = f.completion else { continue }
+            var end = now
+            for added in addedInTransaction where added.frames.contains(f.id) {
+                if let e = endTime(layer: added.layer, id: added.id) { end = max(end, e) } else { end = .infinity }
+            }
+            if end.isFinite { schedule(at: end, function: c.function, args: c.args, kind: .call) }
         }
+        closedFrames = []
+        addedInTransaction = []
+    }
+
+    /// The action search (seed 000:1044): the layer's own actions (its style's were merged in when
+    /// it was created), else the default action — a basic animation of the property from the value
+    /// that was on screen to the new model value.
+    func runAction(_ a: PendingAction) throws(RuntimeError) {
+        let name = LayerProperties.all[Int(a.property)].name
+        var obj = AnimationObject(keyPath: KeyPath(property: a.property))
+        switch world.layers[Int(a.layer)].actions[name] {
+        case .none?: return
+        case .animation(let custom)?:
+            obj = custom
+        case nil: break
+        }
+        if obj.keyPath.property == a.property, obj.keyPath.component == .whole,
+           obj.from == .none, obj.to == .none, obj.by == .none {
+            obj.from = a.from
+        }
+        // a transaction fills only what the action's animation leaves unset (SPEC §4.3)
+        let duration = obj.duration > 0 ? obj.duration : (a.duration ?? Machine.implicitDuration)
+        attach(obj, to: a.layer, key: name, duration: duration > 0 ? duration : Machine.implicitDuration,
+               timing: obj.timingFunction ?? a.timing ?? .easeInEaseOut, frames: a.frames)
+    }
+
+    /// Runs the action for a tree change (onOrderIn, transition) when the layer defines one.
+    func runTreeAction(_ key: String, on l: Int32) {
+        guard !actionsDisabled, case .animation(let obj)? = world.layers[Int(l)].actions[key] else { return }
+        let duration = obj.duration > 0 ? obj.duration : (effectiveDuration ?? Machine.implicitDuration)
+        attach(obj, to: l, key: key, duration: duration > 0 ? duration : Machine.implicitDuration,
+               timing: obj.timingFunction ?? effectiveTiming ?? .easeInEaseOut, frames: openFrames)
     }
 
     // MARK: layers
 
     func layerIndex(_ v: Value) throws(RuntimeError) -> Int32 {
-        guard case .layer(let l) = v, l >= 0, Int(l) < world.layers.count else { throw fail("expected a layer, found \(v.typeName)") }
+        guard case .layer(let l) = v, l >= 0, Int(l) < world.layers.count else {
+            throw fail(v == .none ? "the layer does not exist (yet): its value is nil" : "expected a layer, found \(v.typeName)")
+        }
         return l
     }
 
@@ -102,24 +186,49 @@ final class Machine {
         return id
     }
 
-    func addSublayer(_ child: Int32, to parent: Int32) throws(RuntimeError) {
+    func detach(_ child: Int32) {
+        let old = world.layers[Int(child)].parent
+        if old >= 0 { world.layers[Int(old)].sublayers.removeAll { $0 == child } }
+        world.layers[Int(child)].parent = -1
+    }
+
+    /// Inserts `child` into `parent`'s sublayers at `index` (clamped), moving it from any old parent.
+    func insert(_ child: Int32, into parent: Int32, at index: Int?) throws(RuntimeError) {
         if child == World.rootIndex { throw fail("the root layer cannot be added to another layer") }
-        // a layer cannot become its own descendant
         var cur = parent
         while cur >= 0 {
             if cur == child { throw fail("adding layer '\(world.layers[Int(child)].name)' to '\(world.layers[Int(parent)].name)' would make it its own ancestor") }
             cur = world.layers[Int(cur)].parent
         }
-        let old = world.layers[Int(child)].parent
-        if old >= 0 { world.layers[Int(old)].sublayers.removeAll { $0 == child } }
+        let wasInTree = world.inTree(child)
+        detach(child)
         world.layers[Int(child)].parent = parent
-        world.layers[Int(parent)].sublayers.append(child)
-        if world.inTree(parent) { markJoined(child) }
+        let subs = world.layers[Int(parent)].sublayers
+        let i = max(0, min(index ?? subs.count, subs.count))
+        world.layers[Int(parent)].sublayers.insert(child, at: i)
+        if world.inTree(parent), !wasInTree {
+            markJoined(child)
+            if txSerial > 1 { runTreeAction("onOrderIn", on: child) }
+        }
     }
 
     func markJoined(_ l: Int32) {
         world.layers[Int(l)].joinedTransaction = txSerial
         for s in world.layers[Int(l)].sublayers { markJoined(s) }
+    }
+
+    func siblingIndex(_ sibling: Int32, in parent: Int32) throws(RuntimeError) -> Int {
+        guard let i = world.layers[Int(parent)].sublayers.firstIndex(of: sibling) else {
+            throw fail("'\(world.layers[Int(sibling)].name)' is not a sublayer of '\(world.layers[Int(parent)].name)'")
+        }
+        return i
+    }
+
+    /// The first layer named `name` in the tree, depth first from the root.
+    func find(_ name: String, from l: Int32 = World.rootIndex) -> Int32? {
+        if world.layers[Int(l)].name == name { return l }
+        for s in world.layers[Int(l)].sublayers { if let f = find(name, from: s) { return f } }
+        return nil
     }
 
     /// Sets a model value through a key path, running the property's action when one applies.
@@ -149,38 +258,101 @@ final class Machine {
             if actionsDisabled { pending.remove(at: i) } else {
                 pending[i].duration = effectiveDuration
                 pending[i].timing = effectiveTiming
+                pending[i].frames = openFrames
             }
             return
         }
         guard !actionsDisabled, world.inTree(l), world.layers[Int(l)].joinedTransaction != txSerial else { return }
-        let local = world.localTime(l, at: now)
-        let from = world.presentationValue(l, property: property, localTime: local)
-        pending.append(PendingAction(layer: l, property: property, from: from, duration: effectiveDuration, timing: effectiveTiming))
+        let from = (try? presenter.presentationValue(l, property: property, sceneTime: now)) ?? world.layers[Int(l)].props[Int(property)]
+        pending.append(PendingAction(layer: l, property: property, from: from, duration: effectiveDuration,
+                                     timing: effectiveTiming, frames: openFrames))
     }
 
+    var presenter: Presenter { Presenter(program: program, world: world) }
+
     /// Adds an animation under a key, replacing any animation with that key (seed 002:624).
-    func attach(_ obj: AnimationObject, to l: Int32, key: String, duration: Double, timing: TimingFunction) {
+    func attach(_ obj: AnimationObject, to l: Int32, key: String, duration: Double, timing: TimingFunction, frames: [Int]) {
         let local = world.localTime(l, at: now)
         var presentation = Value.none
         if obj.from == .none, obj.to == .none, obj.by == .none {
-            let whole = world.presentationValue(l, property: obj.keyPath.property, localTime: local)
+            let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
+                ?? world.layers[Int(l)].props[Int(obj.keyPath.property)]
             presentation = obj.keyPath.component.get(whole)
         }
+        animationCounter += 1
         let a = AttachedAnimation(key: key, object: obj, begin: local + obj.beginTime, duration: duration,
-                                  timing: timing, presentationAtAdd: presentation)
-        world.layers[Int(l)].animations.removeAll { $0.key == key }
+                                  timing: timing, presentationAtAdd: presentation, id: animationCounter)
+        removeAnimations(on: l) { $0.key == key }
         world.layers[Int(l)].animations.append(a)
+        if !frames.isEmpty { addedInTransaction.append((l, a.id, frames)) }
+        for lis in listeners where lis.layer == l && lis.key == key { watch(lis, a) }
     }
 
-    /// Drops animations that have finished and are removed on completion (memory only: a finished
-    /// animation shows nothing either way).
+    /// Removes the animations matching `which`, telling didStop listeners they did not finish.
+    func removeAnimations(on l: Int32, where which: (AttachedAnimation) -> Bool) {
+        let removed = world.layers[Int(l)].animations.filter(which)
+        guard !removed.isEmpty else { return }
+        world.layers[Int(l)].animations.removeAll(where: which)
+        for a in removed {
+            for lis in listeners where !lis.start && lis.layer == l && lis.key == a.key {
+                schedule(at: now, function: lis.function, args: [.bool(false)] + lis.args, kind: .call)
+            }
+        }
+    }
+
+    /// Drops animations that have finished and are removed on completion (a finished animation
+    /// shows nothing either way); didStop listeners learn of them through their stop checks.
     func pruneFinished() {
         for i in world.layers.indices where !world.layers[i].animations.isEmpty {
             let local = world.localTime(Int32(i), at: now)
-            if world.layers[i].animations.contains(where: { $0.isFinished(at: local) }) {
-                world.layers[i].animations.removeAll { $0.isFinished(at: local) }
-            }
+            let keys = Set(listeners.filter { !$0.start && $0.layer == Int32(i) }.map { $0.key })
+            world.layers[i].animations.removeAll { $0.isFinished(at: local) && !keys.contains($0.key) }
         }
+    }
+
+    // MARK: timing of animations in scene time
+
+    /// Scene time at which layer `l`'s local time reaches `local`, assuming its timing stays as it
+    /// is now; nil when its clock does not advance.
+    func sceneTime(layer l: Int32, local: Double) -> Double? {
+        var rate = 1.0
+        var cur = l
+        while cur >= 0 {
+            rate *= world.number(cur, LayerProperties.speed)
+            cur = world.layers[Int(cur)].parent
+        }
+        let nowLocal = world.localTime(l, at: now)
+        if local <= nowLocal + AttachedAnimation.epsilon { return now }
+        guard rate > 0 else { return nil }
+        return now + (local - nowLocal) / rate
+    }
+
+    func attached(_ l: Int32, id: Int) -> AttachedAnimation? {
+        world.layers[Int(l)].animations.first { $0.id == id }
+    }
+
+    /// Scene time at which the animation's active interval ends; nil if never.
+    func endTime(layer l: Int32, id: Int) -> Double? {
+        guard let a = attached(l, id: id) else { return now }
+        let active = a.activeDuration
+        guard active.isFinite, a.object.speed > 0 else { return nil }
+        return sceneTime(layer: l, local: a.begin + active / a.object.speed)
+    }
+
+    func watch(_ lis: AnimationListener, _ a: AttachedAnimation) {
+        if lis.start {
+            guard a.object.speed > 0 || a.begin >= world.localTime(lis.layer, at: now) else { return }
+            if let t = sceneTime(layer: lis.layer, local: a.begin) {
+                schedule(at: t, function: lis.function, args: lis.args, kind: .call)
+            }
+        } else if let t = endTime(layer: lis.layer, id: a.id) {
+            schedule(at: t, function: lis.function, args: lis.args, kind: .stopCheck(layer: lis.layer, id: a.id))
+        }
+    }
+
+    func schedule(at t: Double, function: Int, args: [Value], kind: EventKind) {
+        events.append(ScheduledEvent(time: max(t, now), seq: eventSeq, function: function, args: args, kind: kind))
+        eventSeq += 1
     }
 
     // MARK: interpreter
@@ -194,41 +366,71 @@ final class Machine {
         return RuntimeError(message: message, function: f?.name ?? "?", line: line)
     }
 
+    @inline(__always)
     func number(_ v: Value) throws(RuntimeError) -> Double {
         guard case .number(let x) = v else { throw fail("expected a number, found \(v.typeName)") }
         return x
     }
 
-    /// Runs function `index` to completion inside an implicit transaction.
-    func runHandler(_ index: Int) throws(RuntimeError) {
-        beginTransaction()
-        try execute(index)
-        while !txStack.isEmpty { commitTransaction() }
+    func writable() throws(RuntimeError) {
+        if readOnly { throw fail("an expression of time cannot change the scene") }
     }
 
-    func execute(_ index: Int) throws(RuntimeError) {
+    /// Runs a handler to completion inside an implicit transaction.
+    func runHandler(_ index: Int, args: [Value]) throws(RuntimeError) {
+        steps = 0
+        beginTransaction()
+        _ = try call(index, args: args)
+        while !txStack.isEmpty { try commitTransaction() }
+    }
+
+    /// Calls function `index` with `args` and returns its result (nil when it returns nothing).
+    func call(_ index: Int, args: [Value]) throws(RuntimeError) -> Value {
         let fn = program.functions[index]
+        guard args.count == Int(fn.paramCount) else {
+            throw fail("'\(fn.name)' takes \(fn.paramCount) arguments, got \(args.count)")
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        if callDepth > Machine.maxCallDepth { throw fail("calls nest deeper than \(Machine.maxCallDepth) (runaway recursion?)") }
+        let savedFunction = currentFunction, savedPC = currentPC
+        defer { currentFunction = savedFunction; currentPC = savedPC }
         currentFunction = index
-        var regs = [Value](repeating: .none, count: Int(fn.registerCount))
+        var regs = [Value](repeating: .none, count: max(Int(fn.registerCount), args.count))
+        for (i, a) in args.enumerated() { regs[i] = a }
+        return try run(fn, &regs)
+    }
+
+    func run(_ fn: Function, _ regs: inout [Value]) throws(RuntimeError) -> Value {
         let code = fn.code
         var pc = 0
-        var steps = 0
         let depthAtEntry = txStack.count
+        let budget = Limits.stepBudget
         while pc < code.count {
             let ins = code[pc]
             currentPC = pc
             pc += 1
             steps += 1
-            if steps > Limits.stepBudget { throw fail("the handler ran more than \(Limits.stepBudget) instructions (a runaway loop?)") }
+            if steps > budget { throw fail("the handler ran more than \(budget) instructions (a runaway loop?)") }
             let a = Int(ins.a), b = Int(ins.b), c = Int(ins.c)
             switch ins.op {
             case .loadk: regs[a] = program.constants[c]
             case .loadnil: regs[a] = .none
             case .loadbool: regs[a] = .bool(b != 0)
             case .move: regs[a] = regs[b]
-            case .getglobal: regs[a] = globals[c]
-            case .setglobal: globals[c] = regs[a]
+            case .getglobal: regs[a] = world.globals[c]
+            case .setglobal:
+                try writable()
+                world.globals[c] = regs[a]
             case .add, .sub, .mul, .div, .mod:
+                if case .number(let x) = regs[b], case .number(let y) = regs[c] {
+                    switch ins.op {
+                    case .add: regs[a] = .number(x + y); continue
+                    case .sub: regs[a] = .number(x - y); continue
+                    case .mul: regs[a] = .number(x * y); continue
+                    default: break
+                    }
+                }
                 let op: ArithOp = ins.op == .add ? .add : ins.op == .sub ? .sub : ins.op == .mul ? .mul : ins.op == .div ? .div : .mod
                 do { regs[a] = try Value.arith(op, regs[b], regs[c]) } catch {
                     switch error {
@@ -246,6 +448,10 @@ final class Machine {
                 regs[a] = .bool(!x)
             case .eq: regs[a] = .bool(Value.equal(regs[b], regs[c]))
             case .lt, .le:
+                if case .number(let x) = regs[b], case .number(let y) = regs[c] {
+                    regs[a] = .bool(ins.op == .lt ? x < y : x <= y)
+                    continue
+                }
                 guard let r = Value.less(regs[b], regs[c], orEqual: ins.op == .le) else {
                     throw fail("cannot order \(regs[b].typeName) and \(regs[c].typeName)")
                 }
@@ -254,6 +460,13 @@ final class Machine {
             case .jmpif, .jmpifnot:
                 guard case .bool(let x) = regs[a] else { throw fail("a condition must be a bool, found \(regs[a].typeName)") }
                 if x == (ins.op == .jmpif) { pc += Int(ins.sC) }
+            case .forprep:
+                guard case .number(let i) = regs[a], case .number(let n) = regs[a + 1] else { throw fail("a loop's bounds must be numbers") }
+                if !(i < n) { pc += Int(ins.sC) }
+            case .forloop:
+                guard case .number(let i) = regs[a], case .number(let n) = regs[a + 1] else { throw fail("a loop's bounds must be numbers") }
+                regs[a] = .number(i + 1)
+                if i + 1 < n { pc += Int(ins.sC) }
             case .mkpoint: regs[a] = .point(Point(try number(regs[b]), try number(regs[c])))
             case .mksize: regs[a] = .size(Size(try number(regs[b]), try number(regs[c])))
             case .mkrect:
@@ -271,12 +484,85 @@ final class Machine {
                 let d = try number(regs[b])
                 guard d > 0 else { throw fail("the perspective distance must be positive, found \(d)") }
                 regs[a] = .transform(.perspective(d))
+            case .callb:
+                guard let builtin = Builtin(rawValue: UInt8(c)) else { throw fail("bad builtin") }
+                let args = Array(regs[b..<(b + builtin.arity)])
+                do { regs[a] = try Builtin.call(builtin, args) } catch {
+                    switch error {
+                    case .divisionByZero: throw fail("division by zero")
+                    case .unsupported(let m): throw fail(m)
+                    }
+                }
+            case .call:
+                let args = Array(regs[(a + 1)..<(a + 1 + b)])
+                regs[a] = try call(c, args: args)
+            case .ret:
+                if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
+                return .none
+            case .retv:
+                if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
+                return regs[a]
+            case .newarray:
+                regs[a] = .array(Array(regs[b..<(b + c)]))
+            case .getindex:
+                guard case .array(let xs) = regs[b] else { throw fail("cannot index \(regs[b].typeName)") }
+                let i = try index(regs[c], count: xs.count)
+                regs[a] = xs[i]
+            case .setindex:
+                guard case .array(var xs) = regs[a] else { throw fail("cannot index \(regs[a].typeName)") }
+                let i = try index(regs[b], count: xs.count)
+                regs[a] = .none   // release the register's reference so the update does not copy
+                xs[i] = regs[c]
+                regs[a] = .array(xs)
+            case .len:
+                switch regs[b] {
+                case .array(let xs): regs[a] = .number(Double(xs.count))
+                case .string(let s): regs[a] = .number(Double(s.count))
+                default: throw fail("\(regs[b].typeName) has no count")
+                }
+            case .append:
+                guard case .array(var xs) = regs[a] else { throw fail("cannot append to \(regs[a].typeName)") }
+                regs[a] = .none
+                xs.append(regs[b])
+                regs[a] = .array(xs)
+            case .field:
+                guard let comp = Component(rawValue: UInt8(c)) else { throw fail("bad component") }
+                regs[a] = comp.get(regs[b])
+            case .now: regs[a] = .number(now)
             case .root: regs[a] = .layer(World.rootIndex)
+            case .named:
+                guard case .string(let name) = regs[b] else { throw fail("a layer name must be a string, found \(regs[b].typeName)") }
+                guard let l = find(name) else { throw fail("there is no layer named '\(name)' in the tree") }
+                regs[a] = .layer(l)
             case .newlayer:
+                try writable()
                 regs[a] = .layer(newLayer(template: program.layerTemplates[c]))
             case .addsublayer:
-                try addSublayer(try layerIndex(regs[b]), to: try layerIndex(regs[a]))
+                try writable()
+                try insert(try layerIndex(regs[b]), into: try layerIndex(regs[a]), at: nil)
+            case .insertat:
+                try writable()
+                let i = try number(regs[c])
+                try insert(try layerIndex(regs[b]), into: try layerIndex(regs[a]), at: i.isFinite ? Int(max(-1, min(1e9, i))) : nil)
+            case .insertabove, .insertbelow:
+                try writable()
+                let parent = try layerIndex(regs[a]), child = try layerIndex(regs[b]), sibling = try layerIndex(regs[c])
+                if child == sibling { break }
+                detach(child)
+                let i = try siblingIndex(sibling, in: parent)
+                try insert(child, into: parent, at: ins.op == .insertabove ? i + 1 : i)
+            case .removefromsuper:
+                try writable()
+                detach(try layerIndex(regs[a]))
+            case .replacesub:
+                try writable()
+                let parent = try layerIndex(regs[a]), old = try layerIndex(regs[b]), new = try layerIndex(regs[c])
+                let i = try siblingIndex(old, in: parent)
+                detach(old)
+                try insert(new, into: parent, at: i)
+                runTreeAction("transition", on: new)
             case .setprop:
+                try writable()
                 let l = try layerIndex(regs[a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
                 let v = regs[b]
@@ -288,12 +574,12 @@ final class Machine {
                 let whole: Value
                 if kp.property == LayerProperties.frame {
                     var props = world.layers[Int(l)].props
-                    if ins.op == .getpres { props = world.presentationProps(l, localTime: world.localTime(l, at: now)) }
+                    if ins.op == .getpres { props = try presenter.presentationProps(l, sceneTime: now, localTime: world.localTime(l, at: now)) }
                     whole = .rect(World.frame(of: props))
                 } else if ins.op == .getprop {
                     whole = world.layers[Int(l)].props[Int(kp.property)]
                 } else {
-                    whole = world.presentationValue(l, property: kp.property, localTime: world.localTime(l, at: now))
+                    whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
                 }
                 regs[a] = kp.component.get(whole)
             case .animnew:
@@ -311,20 +597,30 @@ final class Machine {
                 }
                 guard animations[Int(h)].set(field, v) else { throw fail("invalid value for the animation's '\(field.name)': \(v.typeName)") }
             case .animadd:
+                try writable()
                 let l = try layerIndex(regs[a])
-                guard case .animation(let h) = regs[b], h >= 0, Int(h) < animations.count else { throw fail("expected an animation, found \(regs[b].typeName)") }
+                let obj = try animationObject(regs[b])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
-                let obj = animations[Int(h)]
                 attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
-                       timing: obj.timingFunction ?? .linear)
+                       timing: obj.timingFunction ?? .linear, frames: openFrames)
             case .animremove:
+                try writable()
                 let l = try layerIndex(regs[a])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
-                world.layers[Int(l)].animations.removeAll { $0.key == key }
+                removeAnimations(on: l) { $0.key == key }
             case .animremoveall:
+                try writable()
                 let l = try layerIndex(regs[a])
-                world.layers[Int(l)].animations.removeAll()
+                removeAnimations(on: l) { _ in true }
+            case .setaction:
+                try writable()
+                let l = try layerIndex(regs[a])
+                guard case .string(let key) = program.constants[c] else { throw fail("bad action key") }
+                if regs[b] == .none { world.layers[Int(l)].actions[key] = ActionEntry.none } else {
+                    world.layers[Int(l)].actions[key] = .animation(try animationObject(regs[b]))
+                }
             case .txbegin:
+                try writable()
                 beginTransaction()
             case .txset:
                 guard let field = TxField(rawValue: UInt8(c)), !txStack.isEmpty else { throw fail("bad transaction setting") }
@@ -336,17 +632,69 @@ final class Machine {
                 }
             case .txcommit:
                 guard txStack.count > depthAtEntry else { throw fail("commit without a matching transaction") }
-                commitTransaction()
+                try commitTransaction()
+            case .txcompletion:
+                try writable()
+                guard !txStack.isEmpty else { throw fail("a completion handler outside a transaction") }
+                txStack[txStack.count - 1].completion = (c, try arguments(regs[b], for: c, extra: 0))
             case .schedule:
+                try writable()
                 let t = try number(regs[a])
                 guard t.isFinite, t >= 0 else { throw fail("an event time must be a non-negative finite number, found \(t)") }
-                events.append(ScheduledEvent(time: max(t, now), seq: eventSeq, function: c))
-                eventSeq += 1
-            case .ret:
-                if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
-                return
+                schedule(at: t, function: c, args: try arguments(regs[b], for: c, extra: 0), kind: .call)
+            case .every:
+                try writable()
+                let start = try number(regs[a]), interval = try number(regs[a + 1]), until = try number(regs[a + 2])
+                guard start.isFinite, start >= 0, interval > 0, interval.isFinite else {
+                    throw fail("'every' needs a positive finite interval and a non-negative start, found \(interval) from \(start)")
+                }
+                schedule(at: start, function: c, args: try arguments(regs[b], for: c, extra: 0),
+                         kind: .every(start: start, interval: interval, until: until, count: 0))
+            case .onframe:
+                try writable()
+                let fps = program.scene.fps
+                let k = Int((now * fps - 1e-9).rounded(.up))
+                schedule(at: Double(max(0, k)) / fps, function: c, args: try arguments(regs[b], for: c, extra: 0), kind: .frame(index: max(0, k)))
+            case .onstart, .onstop:
+                try writable()
+                let l = try layerIndex(regs[a])
+                guard case .string(let key) = regs[a + 1] else { throw fail("an animation key must be a string") }
+                let lis = AnimationListener(layer: l, key: key, start: ins.op == .onstart, function: c,
+                                            args: try arguments(regs[b], for: c, extra: ins.op == .onstop ? 1 : 0))
+                listeners.append(lis)
+                if let current = world.layers[Int(l)].animations.last(where: { $0.key == key }) { watch(lis, current) }
+            case .bind:
+                try writable()
+                let l = try layerIndex(regs[a])
+                guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
+                let args = try arguments(regs[a + 1], for: b, extra: 0)
+                world.layers[Int(l)].bindings.removeAll { $0.keyPath == kp }
+                world.layers[Int(l)].bindings.append(Binding(keyPath: kp, function: b, args: args))
             }
         }
+        return .none
+    }
+
+    func index(_ v: Value, count: Int) throws(RuntimeError) -> Int {
+        guard case .number(let x) = v, x == x.rounded(), x >= 0, x < Double(count) else {
+            throw fail("index \(Value.display(v)) is out of range (the array has \(count) element\(count == 1 ? "" : "s"))")
+        }
+        return Int(x)
+    }
+
+    func animationObject(_ v: Value) throws(RuntimeError) -> AnimationObject {
+        guard case .animation(let h) = v, h >= 0, Int(h) < animations.count else { throw fail("expected an animation, found \(v.typeName)") }
+        return animations[Int(h)]
+    }
+
+    /// The argument array of a handler registration, checked against the handler's parameters.
+    func arguments(_ v: Value, for function: Int, extra: Int) throws(RuntimeError) -> [Value] {
+        guard case .array(let xs) = v else { throw fail("handler arguments must be an array, found \(v.typeName)") }
+        let f = program.functions[function]
+        guard xs.count + extra == Int(f.paramCount) else {
+            throw fail("'\(f.name)' takes \(f.paramCount) arguments, \(xs.count + extra) would be passed")
+        }
+        return xs
     }
 }
 

@@ -1,31 +1,49 @@
-// The model layer tree and its animations at one moment, as plain copy-on-write values, plus the
-// pure functions that compute presentation values from it. The timeline keeps one World per instant
-// at which events ran; a frame reads the latest one at or before its time.
+// The model layer tree, its animations, actions and bindings, and the globals, at one moment, as
+// plain copy-on-write values. The timeline keeps one World per instant at which events ran; a frame
+// reads the latest one at or before its time (Presenter computes presentation values from it).
 
 import CalcCore
 
+/// What a layer's `actions` (or its style's) say for a key: an animation to run, or none.
+enum ActionEntry: Sendable {
+    case animation(AnimationObject)
+    case none
+}
+
+/// A property bound to a function of time (`position.x: 100 + 50 * sin(time)`).
+struct Binding: Sendable {
+    var keyPath: KeyPath
+    var function: Int
+    var args: [Value]
+}
+
 struct LayerRecord: Sendable {
-    var name: String
     /// Model values indexed by property id (LayerProperties).
     var props: [Value]
     var parent: Int32 = -1
     var sublayers: [Int32] = []
     var animations: [AttachedAnimation] = []
+    var actions: [String: ActionEntry] = [:]
+    var bindings: [Binding] = []
     /// Serial of the transaction in which the layer joined the tree (no implicit animation in it).
     var joinedTransaction: Int = -1
 
     init(name: String) {
-        self.name = name
         self.props = LayerProperties.defaults
+        self.props[Int(LayerProperties.name)] = .string(name)
     }
+
+    var name: String { props[Int(LayerProperties.name)].string ?? "" }
 }
 
 struct World: Sendable {
     var layers: [LayerRecord]
+    var globals: [Value]
 
     static let rootIndex: Int32 = 0
 
-    init(canvas: Size) {
+    init(canvas: Size, globalCount: Int) {
+        globals = Array(repeating: .none, count: globalCount)
         var root = LayerRecord(name: "root")
         root.props[Int(LayerProperties.bounds)] = .rect(Rect(0, 0, canvas.width, canvas.height))
         root.props[Int(LayerProperties.position)] = .point(Point(canvas.width / 2, canvas.height / 2))
@@ -60,60 +78,6 @@ struct World: Sendable {
 
     func convert(_ parentTime: Double, into l: Int32) -> Double {
         (parentTime - number(l, LayerProperties.beginTime)) * number(l, LayerProperties.speed) + number(l, LayerProperties.timeOffset)
-    }
-
-    /// The presentation value of one property: the model value with the layer's animations on it
-    /// applied in the order they were added.
-    func presentationValue(_ l: Int32, property: UInt16, localTime: Double) -> Value {
-        let rec = layers[Int(l)]
-        var v = rec.props[Int(property)]
-        for a in rec.animations where a.object.keyPath.property == property {
-            let c = a.object.keyPath.component
-            if let nv = a.value(at: localTime, underlying: c.get(v)) { v = c.set(nv, in: v) }
-        }
-        return v
-    }
-
-    /// All presentation values of a layer.
-    func presentationProps(_ l: Int32, localTime: Double) -> [Value] {
-        let rec = layers[Int(l)]
-        if rec.animations.isEmpty { return rec.props }
-        var props = rec.props
-        for a in rec.animations {
-            let p = Int(a.object.keyPath.property)
-            let c = a.object.keyPath.component
-            if let nv = a.value(at: localTime, underlying: c.get(props[p])) { props[p] = c.set(nv, in: props[p]) }
-        }
-        return props
-    }
-
-    /// The presentation tree under layer `l` at its parent's time `parentTime`.
-    func presentationLayer(_ l: Int32, parentTime: Double, depth: Int = 0) -> PresentationLayer {
-        let local = convert(parentTime, into: l)
-        let p = presentationProps(l, localTime: local)
-        func n(_ id: UInt16, _ d: Double) -> Double { p[Int(id)].number ?? d }
-        func b(_ id: UInt16, _ d: Bool) -> Bool { p[Int(id)].bool ?? d }
-        var out = PresentationLayer(
-            name: layers[Int(l)].name,
-            bounds: p[Int(LayerProperties.bounds)].rect ?? .zero,
-            position: p[Int(LayerProperties.position)].point ?? .zero,
-            anchorPoint: p[Int(LayerProperties.anchorPoint)].point ?? Point(0.5, 0.5),
-            anchorPointZ: n(LayerProperties.anchorPointZ, 0),
-            zPosition: n(LayerProperties.zPosition, 0),
-            transform: p[Int(LayerProperties.transform)].transform ?? .identity,
-            sublayerTransform: p[Int(LayerProperties.sublayerTransform)].transform ?? .identity,
-            opacity: n(LayerProperties.opacity, 1),
-            hidden: b(LayerProperties.hidden, false),
-            masksToBounds: b(LayerProperties.masksToBounds, false),
-            doubleSided: b(LayerProperties.doubleSided, true),
-            backgroundColor: p[Int(LayerProperties.backgroundColor)].color ?? .clear,
-            cornerRadius: n(LayerProperties.cornerRadius, 0),
-            borderWidth: n(LayerProperties.borderWidth, 0),
-            borderColor: p[Int(LayerProperties.borderColor)].color ?? .black)
-        if depth < World.maxDepth {
-            out.sublayers = layers[Int(l)].sublayers.map { presentationLayer($0, parentTime: local, depth: depth + 1) }
-        }
-        return out
     }
 
     /// Layer trees deeper than this are cut off when presented (a tree that deep is a runaway loop).

@@ -54,12 +54,12 @@ struct Bench: ParsableCommand {
         // single core: presentation, raster, encode, separately
         let renderer = Renderer()
         var fb = Framebuffer(width: 1, height: 1)
-        let scenesPerFrame = (0..<frames).map { timeline.presentation(at: timeline.frameTime($0)) }
+        let scenesPerFrame = try (0..<frames).map { try timeline.presentation(at: timeline.frameTime($0)) }
         renderer.render(scenesPerFrame[0], into: &fb)     // warm-up
         var presentMs: [Double] = [], rasterMs: [Double] = []
         for _ in 0..<max(1, runs) {
             var t = Date()
-            for i in 0..<frames { _ = timeline.presentation(at: timeline.frameTime(i)) }
+            for i in 0..<frames { _ = try timeline.presentation(at: timeline.frameTime(i)) }
             presentMs.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
             t = Date()
             for sc in scenesPerFrame { renderer.render(sc, into: &fb) }
@@ -90,7 +90,7 @@ struct Bench: ParsableCommand {
                 let w = PNGWriter(level: PNGEncoder.defaultLevel)
                 var b = Framebuffer(width: 1, height: 1)
                 while let i = state.next(frames) {
-                    r.render(timeline.presentation(at: timeline.frameTime(i)), into: &b)
+                    if let sc = try? timeline.presentation(at: timeline.frameTime(i)) { r.render(sc, into: &b) }
                     if encode { _ = w.encode(b) }
                 }
             }
@@ -100,7 +100,7 @@ struct Bench: ParsableCommand {
             let t = Date()
             let w = PNGWriter(level: PNGEncoder.defaultLevel)
             for i in 0..<frames {
-                renderer.render(timeline.presentation(at: timeline.frameTime(i)), into: &fb)
+                if let sc = try? timeline.presentation(at: timeline.frameTime(i)) { renderer.render(sc, into: &fb) }
                 if encode { _ = w.encode(fb) }
             }
             return Double(frames) / Date().timeIntervalSince(t)

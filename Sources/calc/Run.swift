@@ -113,7 +113,11 @@ struct Run: ParsableCommand {
             var fb = Framebuffer(width: 1, height: 1)
             while let i = state.next(list.count) {
                 let job = list[i]
-                let scene = timeline.presentation(at: job.time)
+                let scene: PresentationScene
+                do { scene = try timeline.presentation(at: job.time) } catch {
+                    state.fail(CalcFailure(.runtime, "\(error)"))
+                    return
+                }
                 renderer.render(scene, into: &fb)
                 let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
                 let path = outDir.map { $0 + "/" + job.name } ?? job.name

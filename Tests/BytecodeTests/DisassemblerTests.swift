@@ -86,7 +86,7 @@ final class DisassemblerTests: XCTestCase {
               0005    6 ANIMNEW       R2, AT0             ; basic position.x
               0006    | ANIMADD       R1, R2, K2          ; "spin"
               0007    7 LOADK         R3, K0              ; 1.5
-              0008    | SCHEDULE      R3, F1              ; "at 1.5s"
+              0008    | SCHEDULE      R3, R0, F1          ; "at 1.5s"
               0009    8 LOADBOOL      R3, 1
               0010    | JMPIF         R3, +1              ; -> 0012
               0011    9 TXBEGIN

@@ -72,6 +72,9 @@ final class DocsDriftTests: XCTestCase {
         case .animField: return "AF"
         case .txField: return "TF"
         case .global: return "G"
+        case .count: return "n"
+        case .builtin: return "BI"
+        case .component: return "CO"
         }
     }
 

@@ -172,7 +172,7 @@ final class VerifierTests: XCTestCase {
     func testCodeCannotFallOffTheEnd() throws {
         var p = Fixtures.small
         p.functions[1].code = [Instruction(.loadnil, a: 0)]
-        assertInvalid(p, "function F1 'f' can run off its end: the last instruction 0000 LOADNIL must be JMP or RET")
+        assertInvalid(p, "function F1 'f' can run off its end: the last instruction 0000 LOADNIL must be JMP, RET or RETV")
         p.functions[1].code = [Instruction.jump(.jmp, offset: -1)]
         try Verifier.verify(p)
     }
@@ -233,10 +233,26 @@ final class VerifierTests: XCTestCase {
                       "function F0 'main', instruction 0000 SCHEDULE: operand C: function F2 is out of range (there are 2)")
     }
 
-    func testScheduledFunctionsTakeNoParameters() {
-        var p = main(Instruction(.schedule, a: 0, c: 1))
+    func testCallPassesTheCalleesParameterCount() {
+        var p = main(Instruction(.call, a: 0, b: 0, c: 1))
         p.functions[1].paramCount = 1
-        assertInvalid(p, "function F0 'main', instruction 0000 SCHEDULE: operand C: function F1 takes 1 parameter; a scheduled function must take none")
+        p.functions[1].registerCount = 1
+        p.functions[0].registerCount = 2
+        assertInvalid(p, "function F0 'main', instruction 0000 CALL: passes 0 arguments to F1, which takes 1")
+        p.functions[0].code[0] = Instruction(.call, a: 1, b: 1, c: 1)
+        assertInvalid(p, "function F0 'main', instruction 0000 CALL: registers R1..R2 run past the function's 2")
+        p.functions[0].code[0] = Instruction(.call, a: 0, b: 1, c: 1)
+        XCTAssertNoThrow(try Verifier.verify(p))
+    }
+
+    func testBuiltinArgumentsInsideTheFrame() {
+        var p = main(Instruction(.callb, a: 0, b: 0, c: UInt32(Builtin.atan2.rawValue)))
+        p.functions[0].registerCount = 1
+        assertInvalid(p, "function F0 'main', instruction 0000 CALLB: registers R0..R1 run past the function's 1")
+        p.functions[0].code[0] = Instruction(.callb, a: 0, b: 0, c: 200)
+        assertInvalid(p, "function F0 'main', instruction 0000 CALLB: operand C: 200 is not a built-in function")
+        p.functions[0].code[0] = Instruction(.newarray, a: 0, b: 0, c: 2)
+        assertInvalid(p, "function F0 'main', instruction 0000 NEWARRAY: registers R0..R1 run past the function's 1")
     }
 
     func testJumpTargetsInsideTheFunction() throws {

@@ -80,7 +80,7 @@ final class GoldenTests: XCTestCase {
             let timeline = try Timeline.run(program, until: program.scene.duration)
             let renderer = Renderer()
             for i in frames {
-                let fb = renderer.render(timeline.presentation(at: timeline.frameTime(i)))
+                let fb = renderer.render(try timeline.presentation(at: timeline.frameTime(i)))
                 let path = snapshotPath(rel, String(format: ".f%04d.png", i))
                 if record {
                     try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

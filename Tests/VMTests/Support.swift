@@ -35,6 +35,6 @@ extension PresentationLayer {
 
 extension Timeline {
     func layer(_ name: String, at t: Double) -> PresentationLayer {
-        presentation(at: t).root.find(name) ?? PresentationLayer(name: "<missing \(name)>")
+        ((try? presentation(at: t))?.root.find(name)) ?? PresentationLayer(name: "<missing \(name)>")
     }
 }

@@ -114,8 +114,8 @@ final class TransactionTests: XCTestCase {
 
     func testFramesDoNotDependOnOrder() throws {
         let tl = try sampleTimeline("basics/hello.cal")
-        let a = tl.presentation(at: 1.1)
-        _ = tl.presentation(at: 0.3)
-        XCTAssertEqual(tl.presentation(at: 1.1), a)
+        let a = try tl.presentation(at: 1.1)
+        _ = try tl.presentation(at: 0.3)
+        XCTAssertEqual(try tl.presentation(at: 1.1), a)
     }
 }

@@ -1,7 +1,7 @@
 ; calc bytecode, format 1
 ; source: Samples/basics/hello.cal
 .scene size 320x240 scale 1 fps 30 duration 2 background #f4f1eaff origin topLeft
-.globals 3
+.globals 5
 
 .constants
   K0      rect      (0, 0, 200, 120)
@@ -52,31 +52,32 @@
   autoreverses = K16          ; true
   repeatCount = K17           ; inf
 
-.function F0 "main" params 0 registers 2
+.function F0 "main" params 0 registers 3
   0000   15 NEWLAYER      R0, LT1             ; plain "card"
-  0001    | SETGLOBAL     R0, G0
+  0001    | SETGLOBAL     R0, G2
   0002    | ROOT          R0
-  0003    | GETGLOBAL     R1, G0
+  0003    | GETGLOBAL     R1, G2
   0004    | ADDSUBLAYER   R0, R1
   0005   23 NEWLAYER      R0, LT0             ; plain "badge"
-  0006    | SETGLOBAL     R0, G1
-  0007    | GETGLOBAL     R0, G0
-  0008    | GETGLOBAL     R1, G1
+  0006    | SETGLOBAL     R0, G3
+  0007    | GETGLOBAL     R0, G2
+  0008    | GETGLOBAL     R1, G3
   0009    | ADDSUBLAYER   R0, R1
   0010   30 NEWLAYER      R0, LT2             ; plain "dot"
-  0011    | SETGLOBAL     R0, G2
+  0011    | SETGLOBAL     R0, G4
   0012    | ROOT          R0
-  0013    | GETGLOBAL     R1, G2
+  0013    | GETGLOBAL     R1, G4
   0014    | ADDSUBLAYER   R0, R1
-  0015   36 GETGLOBAL     R0, G2
+  0015   36 GETGLOBAL     R0, G4
   0016    | ANIMNEW       R1, AT0             ; basic position.x
   0017    | ANIMADD       R0, R1, K18         ; "slide"
   0018   48 LOADK         R0, K14             ; 1
-  0019    | SCHEDULE      R0, F1              ; "at 1s"
-  0020   51 RET
+  0019    | NEWARRAY      R1, R2, 0
+  0020    | SCHEDULE      R0, R1, F1          ; "at 1s"
+  0021   51 RET
 
 .function F1 "at 1s" params 0 registers 2
-  0000   50 GETGLOBAL     R0, G0
+  0000   50 GETGLOBAL     R0, G2
   0001    | LOADK         R1, K19             ; [0.9975640502598242 -0.0697564737441253 0 0, 0.0697564737441253 0.9975640502598242 0 0, 0 0 1 0, 0 0 0 1]
   0002    | SETPROP       R0, R1, transform
   0003   51 RET

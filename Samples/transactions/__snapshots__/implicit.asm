@@ -32,7 +32,7 @@
   position = K5               ; (20, 80)
   backgroundColor = K6        ; #008800ff
 
-.function F0 "main" params 0 registers 2
+.function F0 "main" params 0 registers 3
   0000   12 NEWLAYER      R0, LT0             ; plain "a"
   0001    | SETGLOBAL     R0, G0
   0002    | ROOT          R0
@@ -49,8 +49,9 @@
   0013    | GETGLOBAL     R1, G2
   0014    | ADDSUBLAYER   R0, R1
   0015   30 LOADK         R0, K7              ; 0.5
-  0016    | SCHEDULE      R0, F1              ; "at 0.5s"
-  0017   38 RET
+  0016    | NEWARRAY      R1, R2, 0
+  0017    | SCHEDULE      R0, R1, F1          ; "at 0.5s"
+  0018   38 RET
 
 .function F1 "at 0.5s" params 0 registers 2
   0000   31 GETGLOBAL     R0, G0

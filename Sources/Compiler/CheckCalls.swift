@@ -1,0 +1,254 @@
+// Calls: built-in functions (math, colour, transforms, random, timing curves, `named`) with their
+// unit rules, and user functions checked against their declared signatures. Calls whose arguments
+// are all constants fold at compile time through the same `Builtin.call` the VM runs.
+
+import CalcCore
+import Parser
+import Bytecode
+
+extension Checker {
+    static let builtinNames = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sqrt", "pow", "exp", "log",
+                               "abs", "min", "max", "clamp", "mix", "floor", "ceil", "round", "sign", "random",
+                               "rgb", "rgba", "hsb", "hsba", "translate", "scale", "rotate", "perspective",
+                               "matrix", "cubic", "named"]
+
+    func call(_ callee: Expr, _ args: [Arg], at span: Span) -> Typed {
+        guard case .identifier(let fname) = callee.kind else {
+            if case .member(_, let m) = callee.kind, Checker.layerMethods.contains(m.text) || m.text == "append" {
+                diags.error("E0311", "'\(m.text)' does not return a value", at: span, label: "call it as a statement")
+            } else {
+                diags.error("E0270", "this is not a function", at: callee.span)
+            }
+            for a in args { _ = expr(a.value, expect: .error) }
+            return .error
+        }
+        if resolve(fname, in: fn) == nil, case .function(let sig, _)? = globals[fname] {
+            return userCall(sig, fname, args, at: span)
+        }
+        if let label = args.first(where: { $0.label != nil })?.label {
+            diags.error("E0271", "'\(fname)' takes no labelled arguments", at: label.span)
+            return .error
+        }
+        return builtinCall(fname, callee, args, at: span)
+    }
+
+    func userCall(_ sig: FunctionSignature, _ fname: String, _ args: [Arg], at span: Span) -> Typed {
+        guard args.count == sig.params.count else {
+            diags.error("E0272", "wrong number of arguments to '\(fname)': found \(args.count)", at: span,
+                        label: "usage: \(fname)(\(sig.params.map { "\($0.0): \($0.1)" }.joined(separator: ", ")))")
+            return .error
+        }
+        var irs: [IR] = []
+        var ok = true
+        for (a, p) in zip(args, sig.params) {
+            if let label = a.label, label.text != p.0 {
+                diags.error("E0271", "argument '\(label.text)' does not match parameter '\(p.0)'", at: label.span)
+                ok = false
+            }
+            let t = expr(a.value, expect: p.1)
+            if let ir = convert(t, to: p.1, at: a.value.span, what: "argument '\(p.0)' of '\(fname)'") { irs.append(ir) } else { ok = false }
+        }
+        guard ok else { return .error }
+        return Typed(ir: .call(function: sig.index, irs), type: sig.result)
+    }
+
+    func builtinCall(_ fname: String, _ callee: Expr, _ args: [Arg], at span: Span) -> Typed {
+        let n = ValueType.number(.scalar), a = ValueType.number(.angle)
+        func arity(_ allowed: [Int], _ usage: String) -> Bool {
+            if allowed.contains(args.count) { return true }
+            diags.error("E0272", "wrong number of arguments to '\(fname)': found \(args.count)", at: span, label: "usage: \(usage)")
+            return false
+        }
+        func nums(_ types: [ValueType]) -> [IR]? { numbers(args.map { $0.value }, types) }
+        func constants(_ irs: [IR]) -> [Double]? {
+            let k = irs.compactMap { $0.constant?.number }
+            return k.count == irs.count ? k : nil
+        }
+        /// Folds when every argument is constant, else emits CALLB.
+        func apply(_ b: Builtin, _ irs: [IR], _ type: ValueType) -> Typed {
+            let ks = irs.compactMap { $0.constant }
+            if ks.count == irs.count {
+                do { return Typed(ir: .const(try Builtin.call(b, ks)), type: type) } catch {
+                    if case .unsupported(let m) = error { diags.error("E0277", m, at: span) } else { diags.error("E0307", "division by zero", at: span) }
+                    return .error
+                }
+            }
+            return Typed(ir: .builtin(b, irs), type: type)
+        }
+        /// Checks numeric arguments whose units must agree; returns the IR and the common dimension.
+        func sameDimension(_ exprs: [Expr]) -> ([IR], Dimension)? {
+            var irs: [IR] = []
+            var dim = Dimension.scalar
+            for e in exprs {
+                let t = expr(e, expect: nil)
+                if t.type == .error { return nil }
+                guard case .number(let d) = t.type else {
+                    diags.error("E0300", "'\(fname)' expects numbers, found \(TypeRules.article(t.type))", at: e.span)
+                    return nil
+                }
+                guard let merged = TypeRules.numberResult(.add, dim, d) else {
+                    diags.error("E0300", "the arguments of '\(fname)' mix \(TypeRules.article(.number(dim))) and \(TypeRules.article(.number(d)))", at: e.span)
+                    return nil
+                }
+                dim = merged
+                irs.append(t.ir)
+            }
+            return (irs, dim)
+        }
+        switch fname {
+        case "sin", "cos", "tan":
+            guard arity([1], "\(fname)(angle)"), let c = nums([a]) else { return .error }
+            return apply(Builtin(name: fname)!, c, n)
+        case "asin", "acos", "atan":
+            guard arity([1], "\(fname)(number)"), let c = nums([n]) else { return .error }
+            return apply(Builtin(name: fname)!, c, a)
+        case "atan2":
+            guard arity([2], "atan2(y, x)"), let c = nums([n, n]) else { return .error }
+            return apply(.atan2, c, a)
+        case "sqrt", "exp", "log":
+            guard arity([1], "\(fname)(number)"), let c = nums([n]) else { return .error }
+            return apply(Builtin(name: fname)!, c, n)
+        case "pow":
+            guard arity([2], "pow(base, exponent)"), let c = nums([n, n]) else { return .error }
+            return apply(.pow, c, n)
+        case "abs", "floor", "ceil", "round", "sign":
+            guard arity([1], "\(fname)(number)"), let (c, d) = sameDimension(args.map { $0.value }) else { return .error }
+            return apply(Builtin(name: fname)!, c, fname == "sign" ? n : .number(d))
+        case "min", "max":
+            guard arity([2], "\(fname)(a, b)"), let (c, d) = sameDimension(args.map { $0.value }) else { return .error }
+            return apply(Builtin(name: fname)!, c, .number(d))
+        case "clamp":
+            guard arity([3], "clamp(value, lower, upper)"), let (c, d) = sameDimension(args.map { $0.value }) else { return .error }
+            return apply(.clamp, c, .number(d))
+        case "mix":
+            guard arity([3], "mix(from, to, fraction)") else { return .error }
+            let x = expr(args[0].value, expect: nil)
+            if x.type == .error { return .error }
+            var type = x.type
+            switch type {
+            case .number, .point, .size, .rect, .color, .transform: break
+            default:
+                diags.error("E0300", "'mix' interpolates numbers, points, sizes, rects, colors and transforms, found \(TypeRules.article(type))", at: args[0].value.span)
+                return .error
+            }
+            let y = expr(args[1].value, expect: type)
+            if case .number(let d1) = x.type, case .number(let d2) = y.type, let d = TypeRules.numberResult(.add, d1, d2) { type = .number(d) }
+            guard let yi = convert(y, to: type, at: args[1].value.span, what: "'mix'"),
+                  let ti = nums([n, n, n]).map({ $0[2] }) else { return .error }
+            return apply(.mix, [x.ir, yi, ti], type)
+        case "random":
+            guard arity([1, 3], "random(seed) for 0..<1, or random(seed, low, high)") else { return .error }
+            guard let seed = nums([n]) else { return .error }
+            if args.count == 1 { return apply(.random, seed, n) }
+            let lo = expr(args[1].value, expect: nil)
+            if lo.type == .error { return .error }
+            switch lo.type {
+            case .number, .point, .size, .rect, .color: break
+            default:
+                diags.error("E0300", "'random' draws numbers, points, sizes, rects or colors, found \(TypeRules.article(lo.type))", at: args[1].value.span)
+                return .error
+            }
+            let hi = expr(args[2].value, expect: lo.type)
+            var type = lo.type
+            if case .number(let d1) = lo.type, case .number(let d2) = hi.type, let d = TypeRules.numberResult(.add, d1, d2) { type = .number(d) }
+            guard let hii = convert(hi, to: type, at: args[2].value.span, what: "'random'") else { return .error }
+            return apply(.random3, [seed[0], lo.ir, hii], type)
+        case "rgb", "rgba":
+            let count = fname == "rgb" ? 3 : 4
+            guard arity([count], fname == "rgb" ? "rgb(red, green, blue) with components 0...1" : "rgba(red, green, blue, alpha) with components 0...1"),
+                  var c = nums(Array(repeating: n, count: count)) else { return .error }
+            if count == 3 { c.append(.const(.number(1))) }
+            if let k = constants(c) {
+                return Typed(ir: .const(.color(Color(clamp01(k[0]), clamp01(k[1]), clamp01(k[2]), clamp01(k[3])))), type: .color)
+            }
+            return Typed(ir: .makeColor(c), type: .color)
+        case "hsb", "hsba":
+            let count = fname == "hsb" ? 3 : 4
+            guard arity([count], "\(fname)(hue angle, saturation, brightness\(count == 4 ? ", alpha" : ""))"),
+                  let c = nums(Array([a, n, n, n].prefix(count))) else { return .error }
+            return apply(fname == "hsb" ? .hsb : .hsba, c, .color)
+        case "translate":
+            guard arity([2, 3], "translate(x, y) or translate(x, y, z)"), var c = nums(Array(repeating: n, count: args.count)) else { return .error }
+            if c.count == 2 { c.append(.const(.number(0))) }
+            return apply(.translate, c, .transform)
+        case "scale":
+            guard arity([1, 2, 3], "scale(s), scale(sx, sy) or scale(sx, sy, sz)"), var c = nums(Array(repeating: n, count: args.count)) else { return .error }
+            if c.count == 1 { c = [c[0], c[0], .const(.number(1))] } else if c.count == 2 { c.append(.const(.number(1))) }
+            return apply(.scale, c, .transform)
+        case "rotate":
+            guard arity([1, 2], "rotate(angle) or rotate(angle, axis) with axis .x, .y, .z or (x, y, z)") else { return .error }
+            guard let angle = numbers([args[0].value], [a]) else { return .error }
+            var axis: [IR] = [.const(.number(0)), .const(.number(0)), .const(.number(1))]
+            if args.count == 2 {
+                let ax = args[1].value
+                switch ax.kind {
+                case .enumCase(let name):
+                    switch name {
+                    case "x": axis = [.const(.number(1)), .const(.number(0)), .const(.number(0))]
+                    case "y": axis = [.const(.number(0)), .const(.number(1)), .const(.number(0))]
+                    case "z": break
+                    default:
+                        diags.error("E0301", "unknown axis '.\(name)'", at: ax.span, label: "expected .x, .y or .z")
+                        return .error
+                    }
+                case .tuple(let elems) where elems.count == 3:
+                    guard let c = numbers(elems, [n, n, n]) else { return .error }
+                    axis = c
+                default:
+                    diags.error("E0300", "the rotation axis expects .x, .y, .z or a vector (x, y, z)", at: ax.span)
+                    return .error
+                }
+            }
+            return apply(.rotate, angle + axis, .transform)
+        case "perspective":
+            guard arity([1], "perspective(distance)"), let c = nums([n]) else { return .error }
+            if let k = constants(c), k[0] <= 0 {
+                diags.error("E0273", "the perspective distance must be positive", at: args[0].value.span)
+                return .error
+            }
+            return apply(.perspective, c, .transform)
+        case "matrix":
+            guard arity([16], "matrix(m11, m12, m13, m14, m21, …, m44), row-major as CATransform3D"),
+                  let c = nums(Array(repeating: n, count: 16)) else { return .error }
+            guard let k = constants(c) else { return needsConstants(fname, span) }
+            return Typed(ir: .const(.transform(Transform3D(k))), type: .transform)
+        case "cubic":
+            guard arity([4], "cubic(x1, y1, x2, y2)"), let c = nums([n, n, n, n]) else { return .error }
+            guard let k = constants(c) else { return needsConstants(fname, span) }
+            if !(0...1).contains(k[0]) || !(0...1).contains(k[2]) {
+                diags.error("E0274", "a timing curve's x coordinates must lie in 0...1", at: span)
+                return .error
+            }
+            return Typed(ir: .const(.timing(TimingFunction(k[0], k[1], k[2], k[3]))), type: .timingFunction)
+        case "named":
+            guard arity([1], "named(\"layer name\")"), let c = numbers([args[0].value], [.string]) else { return .error }
+            if fn.kind == .binding {
+                diags.error("E0298", "an expression of time cannot look layers up by name", at: span)
+                return .error
+            }
+            return Typed(ir: .named(c[0]), type: .layer)
+        default:
+            var known = Checker.builtinNames
+            for case .function? in [globals[fname]] { known.append(fname) }
+            known += globals.compactMap { if case .function = $0.value { return $0.key } else { return nil } }
+            diags.error("E0275", "unknown function '\(fname)'", at: callee.span,
+                        label: suggestion(for: fname, among: known.sorted()).map { "did you mean '\($0)'?" })
+            for a in args { _ = expr(a.value, expect: .error) }
+            return .error
+        }
+    }
+
+    func needsConstants(_ f: String, _ span: Span) -> Typed {
+        diags.error("E0276", "'\(f)' needs constant arguments", at: span)
+        return .error
+    }
+
+    func clamp01(_ x: Double) -> Double { min(1, max(0, x)) }
+}
+
+extension Builtin {
+    init?(name: String) {
+        guard let b = Builtin.allCases.first(where: { $0.name == name && $0 != .random3 }) else { return nil }
+        self = b
+    }
+}

@@ -1,0 +1,556 @@
+// Declarations and effects: the scene, layers and their members, styles and actions, handlers,
+// transactions, assignments and statement calls.
+
+import CalcCore
+import Parser
+import Bytecode
+
+extension Checker {
+    // MARK: scene
+
+    func checkScene(_ s: SceneDecl) {
+        if let prev = sceneSpan {
+            diags.error("E0222", "the scene is declared twice", at: s.span, notes: ["the first declaration is on line \(line(prev))"])
+            return
+        }
+        sceneSpan = s.span
+        var seen: [String: Span] = [:]
+        let fields: [(String, ValueType)] = [("size", .size), ("scale", .number(.scalar)), ("fps", .number(.scalar)),
+                                             ("duration", .number(.time)), ("background", .color), ("origin", .enumeration("origin"))]
+        for m in s.members {
+            let name = m.name.text
+            guard let field = fields.first(where: { $0.0 == name }) else {
+                diags.error("E0223", "unknown scene setting '\(name)'", at: m.name.span,
+                            label: suggestion(for: name, among: fields.map { $0.0 }).map { "did you mean '\($0)'?" })
+                continue
+            }
+            if let prev = seen[name] {
+                diags.error("E0224", "scene setting '\(name)' is set twice", at: m.name.span, notes: ["first set on line \(line(prev))"])
+                continue
+            }
+            seen[name] = m.name.span
+            let t = expr(m.value, expect: field.1)
+            guard let ir = convert(t, to: field.1, at: m.value.span, what: "scene setting '\(name)'") else { continue }
+            guard let v = ir.constant else {
+                diags.error("E0221", "scene setting '\(name)' must be a constant", at: m.value.span)
+                continue
+            }
+            switch (name, v) {
+            case ("size", .size(let sz)):
+                if !(sz.width > 0 && sz.height > 0) { diags.error("E0225", "the scene size must be positive, found \(fmt(sz.width))x\(fmt(sz.height))", at: m.value.span) }
+                scene.size = sz
+            case ("scale", .number(let x)):
+                if !(x > 0) || !x.isFinite { diags.error("E0225", "the scale must be a positive number, found \(fmt(x))", at: m.value.span) }
+                scene.scale = x
+            case ("fps", .number(let x)):
+                if !(x > 0 && x <= 1000) { diags.error("E0225", "fps must be between 0 and 1000, found \(fmt(x))", at: m.value.span) }
+                scene.fps = x
+            case ("duration", .number(let x)):
+                if !(x >= 0) || !x.isFinite { diags.error("E0225", "the duration must be a non-negative time, found \(fmt(x))", at: m.value.span) }
+                scene.duration = x
+            case ("background", .color(let c)): scene.background = c
+            case ("origin", .enumCase(let i)): scene.origin = i == 0 ? .topLeft : .bottomLeft
+            default: break
+            }
+        }
+        let maxPx = Double(Limits.maxPixelDimension)
+        let w = scene.size.width * scene.scale, h = scene.size.height * scene.scale
+        if w > maxPx || h > maxPx {
+            diags.error("E0226", "a canvas of \(fmt(w.rounded()))x\(fmt(h.rounded())) pixels exceeds the limit of \(Limits.maxPixelDimension) pixels a side",
+                        at: seen["size"] ?? s.span)
+        }
+        let frames = (scene.duration * scene.fps - 1e-9).rounded(.up)
+        if frames > Double(Limits.maxFrames) {
+            diags.error("E0227", "the scene has \(fmt(frames)) frames, more than the limit of \(Limits.maxFrames)",
+                        at: seen["duration"] ?? s.span)
+        }
+    }
+
+    // MARK: layers
+
+    func declareLayer(_ l: LayerDecl, parent: IR) -> [IRStmt] {
+        let ln = line(l.span)
+        if let k = l.kind {
+            if Checker.layerKinds.contains(k.text) {
+                diags.error("E0230", "layer kind '\(k.text)' is not supported yet", at: k.span,
+                            notes: ["this version of calc renders plain layers; see docs/language.md for the planned kinds"])
+            } else {
+                diags.error("E0231", "unknown layer kind '\(k.text)'", at: k.span,
+                            label: suggestion(for: k.text, among: Checker.layerKinds).map { "did you mean '\($0)'?" })
+            }
+        }
+        var out: [IRStmt] = []
+        let me: IR
+        var displayName = ""
+        var template = LayerTemplate(kind: .plain, name: "")
+        var nameStmt: [IRStmt] = []
+        switch l.name {
+        case .identifier(let n)?:
+            displayName = n.text
+            template.name = n.text
+            var inFunction = false
+            if case .user = fn.kind { inFunction = true }
+            if fn.loopDepth > 0 || inFunction {
+                diags.error("E0232", "a layer declared in a loop or function needs a name that differs each time", at: n.span,
+                            label: "give it a string name, e.g. layer \"\(n.text)\\(i)\" { … }")
+                me = .local(fn.newLocal())
+            } else if let top = topLevel[n.text], top.span == n.span, top.slot >= 0 {
+                me = .global(top.slot)
+                globals[n.text] = .layer(slot: top.slot, name: n.text, n.span)
+            } else if let prev = topLevel[n.text] {
+                redeclared(n.text, at: n.span, previous: prev.span)
+                me = .local(fn.newLocal())
+            } else {
+                me = .local(fn.newLocal())
+            }
+        case .dynamic(let e)?:
+            let t = expr(e, expect: .string)
+            me = .local(fn.newLocal())
+            if let ir = convert(t, to: .string, at: e.span, what: "a layer's name") {
+                if let s = ir.constant?.string { template.name = s; displayName = s } else {
+                    nameStmt = [.setProp(layer: me, KeyPath(property: LayerProperties.name), ir, line: ln)]
+                }
+            }
+        case nil:
+            me = .local(fn.newLocal())
+        }
+        // properties: constants go into the template until the first computed one (source order)
+        var setKeys: [KeyPath: Span] = [:]
+        var body: [IRStmt] = []
+        var dynamicSeen = false
+        var styleStmts: [IRStmt] = []
+        fn.scopes.append([:])
+        for item in l.body {
+            if case .member(let m) = item {
+                if m.name.text == "style" {
+                    styleStmts += applyStyle(m, to: me)
+                    continue
+                }
+                guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName) else { _ = expr(m.value, expect: .error); continue }
+                if let prev = setKeys[kp] {
+                    diags.warning("W0002", "property '\(kp.name)' is set twice; the last value wins", at: m.name.span,
+                                  notes: ["first set on line \(line(prev))"])
+                }
+                setKeys[kp] = m.name.span
+                if ExprScan.usesTime(m.value) {
+                    dynamicSeen = true
+                    if let b = bindProperty(me, kp, type, m) { body.append(b) }
+                    continue
+                }
+                let t = expr(m.value, expect: type)
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { continue }
+                if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty {
+                    template.properties.append(PropertyInit(kp, pool.index(v)))
+                } else {
+                    dynamicSeen = true
+                    body.append(.setProp(layer: me, kp, ir, line: line(m.span)))
+                }
+            } else {
+                body += stmt(item, .layer(me, displayName))
+            }
+        }
+        fn.scopes.removeLast()
+        let templateIndex = layerTemplates.count
+        layerTemplates.append(template)
+        out.append(.newLayer(into: me, template: templateIndex, line: ln))
+        out += nameStmt
+        out += styleStmts
+        // add to the parent first, so layers added in this transaction take their values without
+        // animation and handlers declared in the body can find the layer by name
+        out.append(.tree(.add, parent, me, nil, line: ln))
+        out += body
+        return out
+    }
+
+    /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
+    func resolveKeyPath(_ name: Name, onLayer layer: String) -> (KeyPath, ValueType)? {
+        if let r = KeyPath.parse(name.text) { return r }
+        let what = layer.isEmpty ? "" : " on layer '\(layer)'"
+        if let prop = LayerProperties.named(name.parts[0]) {
+            let comps = Component.components(of: prop.type).map { prop.name + "." + $0.0 }
+            diags.error("E0202", "'\(prop.name)' has no field '\(name.parts.dropFirst().joined(separator: "."))'", at: name.span,
+                        label: suggestion(for: name.text, among: comps).map { "did you mean '\($0)'?" }
+                            ?? (comps.isEmpty ? "'\(prop.name)' is \(TypeRules.article(prop.type))" : nil))
+        } else {
+            diags.error("E0201", "unknown property '\(name.text)'\(what)", at: name.span,
+                        label: suggestion(for: name.text, among: KeyPath.allNames).map { "did you mean '\($0)'?" })
+        }
+        return nil
+    }
+
+    /// `name: value` in a block: a property of the enclosing layer.
+    func member(_ m: Member, _ ctx: MemberContext) -> [IRStmt] {
+        guard case .layer(let layer, let lname) = ctx else {
+            diags.error("E0106", "'\(m.name.text): …' sets a property, which belongs inside a layer", at: m.name.span,
+                        label: fn.kind == .main ? "write it inside 'layer name { … }'" : "in a handler, assign with '=': layer.\(m.name.text) = …")
+            _ = expr(m.value, expect: .error)
+            return []
+        }
+        if m.name.text == "style" { return applyStyle(m, to: layer) }
+        guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname) else { _ = expr(m.value, expect: .error); return [] }
+        if ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
+        let t = expr(m.value, expect: type)
+        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { return [] }
+        return [.setProp(layer: layer, kp, ir, line: line(m.span))]
+    }
+
+    /// A property whose value uses `time`: compiled as a function the VM calls for every frame.
+    func bindProperty(_ layer: IR, _ kp: KeyPath, _ type: ValueType, _ m: Member) -> IRStmt? {
+        if !LayerProperties.all[Int(kp.property)].stored {
+            diags.error("E0294", "'\(kp.name)' cannot be bound to an expression of time", at: m.name.span,
+                        notes: ["bind 'position' and 'bounds' instead"])
+            return nil
+        }
+        let handler = nestedFunction(kind: .binding, name: "\(LayerProperties.all[Int(kp.property)].name) = …") { [unowned self] in
+            let t = self.expr(m.value, expect: type)
+            guard let ir = self.convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { return [] }
+            return [.ret(ir, line: self.line(m.span))]
+        }
+        return .bind(layer: layer, kp, handler, line: line(m.span))
+    }
+
+    /// Checks `body` as a new function nested in the current one (a handler or binding) and returns
+    /// it with the values it captures from the enclosing code.
+    func nestedFunction(kind: FunctionKind, name: String, params: [(String, ValueType, Span)] = [], body: () -> [IRStmt]) -> Handler {
+        let index = functions.count
+        functions.append(IRFunction(name: name, body: [], paramCount: 0, localCount: 0, endLine: 1))
+        let saved = fn
+        let state = FunctionState(index: index, kind: kind, parent: saved)
+        for (k, p) in params.enumerated() { state.scopes[0][p.0] = .param(k, type: p.1, p.2) }
+        state.paramCount = params.count
+        fn = state
+        let ir = body()
+        fn = saved
+        functions[index].body = ir
+        functions[index].paramCount = state.paramCount
+        functions[index].localCount = state.localCount
+        return Handler(function: index, captures: state.captures)
+    }
+
+    // MARK: styles and actions
+
+    /// `style: name` in a layer: the style's defaults, then its actions.
+    func applyStyle(_ m: Member, to layer: IR) -> [IRStmt] {
+        guard case .identifier(let sname) = m.value.kind else {
+            diags.error("E0290", "'style' expects the name of a style", at: m.value.span)
+            return []
+        }
+        guard let info = styleInfo(sname, at: m.value.span) else { return [] }
+        let ln = line(m.span)
+        return info.defaults.map { .setProp(layer: layer, $0.0, $0.1, line: ln) }
+            + info.actions.map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: ln) }
+    }
+
+    /// The flattened contents of a style (checked on first use; nested styles first).
+    func styleInfo(_ name: String, at span: Span) -> StyleInfo? {
+        if let s = styles[name] { return s }
+        guard let decl = styleDecls[name] else {
+            diags.error("E0292", "unknown style '\(name)'", at: span,
+                        label: suggestion(for: name, among: styleDecls.keys.sorted()).map { "did you mean '\($0)'?" })
+            return nil
+        }
+        if stylesInProgress.contains(name) {
+            diags.error("E0293", "style '\(name)' includes itself", at: span)
+            return nil
+        }
+        stylesInProgress.insert(name)
+        defer { stylesInProgress.remove(name) }
+        var info = StyleInfo()
+        let saved = fn
+        fn = FunctionState(index: 0, kind: .main, parent: nil)
+        for item in decl.body {
+            switch item {
+            case .member(let m) where m.name.text == "style":
+                if case .identifier(let inner) = m.value.kind, let base = styleInfo(inner, at: m.value.span) {
+                    info.defaults += base.defaults
+                    info.actions += base.actions
+                } else if case .identifier = m.value.kind {} else {
+                    diags.error("E0290", "'style' expects the name of a style", at: m.value.span)
+                }
+            case .member(let m):
+                guard let (kp, type) = resolveKeyPath(m.name, onLayer: "") else { continue }
+                let t = expr(m.value, expect: type)
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { continue }
+                guard ir.constant != nil else {
+                    diags.error("E0295", "a style's values must be constants", at: m.value.span)
+                    continue
+                }
+                info.defaults.append((kp, ir))
+            case .actions(let members, _):
+                info.actions += actions(members)
+            case .error: break
+            default:
+                diags.error("E0296", "a style holds property defaults, 'style: other' and 'actions { … }'", at: item.span)
+            }
+        }
+        fn = saved
+        styles[name] = info
+        return info
+    }
+
+    static let actionKeys = ["onOrderIn", "onOrderOut", "transition"]
+
+    /// `actions { key: animation | none }`: the animation run when the key changes (or none).
+    func actions(_ members: [Member]) -> [(String, IR?)] {
+        var out: [(String, IR?)] = []
+        for m in members {
+            let key = m.name.text
+            let valid = Checker.actionKeys.contains(key) || LayerProperties.named(key).map { $0.animatable } ?? false
+            if !valid {
+                let candidates = Checker.actionKeys + LayerProperties.all.filter(\.animatable).map(\.name)
+                diags.error("E0297", "'\(key)' is not an action key", at: m.name.span,
+                            label: suggestion(for: key, among: candidates).map { "did you mean '\($0)'?" }
+                                ?? "action keys are animatable properties and onOrderIn, onOrderOut, transition")
+                continue
+            }
+            if case .none = m.value.kind { out.append((key, nil)); continue }
+            let t = expr(m.value, expect: .animation, actionKey: key)
+            guard let ir = convert(t, to: .animation, at: m.value.span, what: "action '\(key)'") else { continue }
+            out.append((key, ir))
+        }
+        return out
+    }
+
+    func animationsBlock(_ members: [Member], layer: IR, layerName: String) -> [IRStmt] {
+        var keys: [String: Span] = [:]
+        var out: [IRStmt] = []
+        for m in members {
+            let key = m.name.text
+            if let prev = keys[key] {
+                diags.error("E0410", "animation key '\(key)' is used twice on layer '\(layerName)'", at: m.name.span,
+                            notes: ["first used on line \(line(prev)); a second animation with the same key would replace the first"])
+            }
+            keys[key] = m.name.span
+            let t = expr(m.value, expect: .animation)
+            guard let ir = convert(t, to: .animation, at: m.value.span, what: "animation '\(key)'") else { continue }
+            out.append(.addAnimation(layer: layer, animation: ir, key: key, line: line(m.span)))
+        }
+        return out
+    }
+
+    // MARK: handlers
+
+    func event(_ e: EventDecl) -> [IRStmt] {
+        let ln = line(e.span)
+        let name: String
+        var params: [(String, ValueType, Span)] = []
+        var registration: EventRegistration
+        switch e.trigger {
+        case .at(let t):
+            let time = eventTime(t, "an event time")
+            registration = .at(time)
+            name = "at \(file.text(t.span))"
+        case .after(let t):
+            let delay = eventTime(t, "a delay")
+            registration = .at(fn.kind == .main ? delay : .arith(.add, .now, delay))
+            name = "after \(file.text(t.span))"
+        case .every(let interval, let from, let until):
+            let i = eventTime(interval, "an interval")
+            if let v = i.constant?.number, v <= 0 {
+                diags.error("E0241", "the interval of 'every' must be positive", at: interval.span)
+            }
+            let start = from.map { eventTime($0, "a start time") } ?? (fn.kind == .main ? .const(.number(0)) : .now)
+            let end = until.map { eventTime($0, "an end time") } ?? .const(.number(.infinity))
+            registration = .every(start: start, interval: i, until: end)
+            name = "every \(file.text(interval.span))"
+        case .frame:
+            registration = .frame
+            name = "every frame"
+        case .didStart(let layerExpr, let key), .didStop(let layerExpr, let key, _):
+            let lt = expr(layerExpr, expect: .layer)
+            let layer = convert(lt, to: .layer, at: layerExpr.span, what: "'on'") ?? .const(.none)
+            let start: Bool
+            if case .didStop(_, _, let finished) = e.trigger {
+                start = false
+                if let finished { params = [(finished.text, .bool, finished.span)] }
+            } else { start = true }
+            registration = .animation(start: start, layer: layer, key: key.text)
+            name = "on \(file.text(layerExpr.span)).\(key.text).\(start ? "didStart" : "didStop")"
+            if lt.type == .error { return [] }
+        }
+        let deferrable = fn.kind == .main && fn.scopes.count <= 2 && fn.loopDepth == 0
+        if deferrable {
+            // a top-level handler: checked after main so it may use any top-level name
+            let index = functions.count
+            functions.append(IRFunction(name: name, body: [], paramCount: params.count, localCount: 0, endLine: endLine(e.span)))
+            deferred.append { [unowned self] in
+                let saved = self.fn
+                let state = FunctionState(index: index, kind: .handler, parent: nil)
+                for (k, p) in params.enumerated() { state.scopes[0][p.0] = .param(k, type: p.1, p.2) }
+                state.paramCount = params.count
+                self.fn = state
+                let body = self.block(e.body, .none)
+                self.fn = saved
+                self.functions[index].body = body
+                self.functions[index].paramCount = state.paramCount
+                self.functions[index].localCount = state.localCount
+            }
+            return [.register(registration, Handler(function: index, captures: []), line: ln)]
+        }
+        let handler = nestedFunction(kind: .handler, name: name, params: params) { [unowned self] in self.block(e.body, .none) }
+        functions[handler.function].endLine = endLine(e.span)
+        return [.register(registration, handler, line: ln)]
+    }
+
+    func eventTime(_ e: Expr, _ what: String) -> IR {
+        let t = expr(e, expect: .number(.time))
+        guard let ir = convert(t, to: .number(.time), at: e.span, what: what) else { return .const(.number(0)) }
+        if let v = ir.constant?.number {
+            if v < 0 || !v.isFinite {
+                diags.error("E0240", "\(what) must be a non-negative finite duration, found \(fmt(v))s", at: e.span)
+            } else if what == "an event time", sceneSpan != nil, v > scene.duration + 1e-9 {
+                diags.warning("W0001", "this event at \(fmt(v))s is after the end of the scene (\(fmt(scene.duration))s) and never runs", at: e.span)
+            }
+        }
+        return ir
+    }
+
+    // MARK: transactions
+
+    func transaction(_ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ span: Span) -> [IRStmt] {
+        var settings: [(TxField, IR)] = []
+        var seen: Set<String> = []
+        for a in args {
+            guard let label = a.label else {
+                diags.error("E0250", "transaction settings need a label, e.g. 'animationDuration: 1s'", at: a.value.span)
+                continue
+            }
+            guard let field = TxField.allCases.first(where: { $0.name == label.text }) else {
+                diags.error("E0251", "unknown transaction setting '\(label.text)'", at: label.span,
+                            label: suggestion(for: label.text, among: TxField.allCases.map { $0.name }).map { "did you mean '\($0)'?" })
+                _ = expr(a.value, expect: .error)
+                continue
+            }
+            if !seen.insert(label.text).inserted {
+                diags.error("E0252", "transaction setting '\(label.text)' is given twice", at: label.span)
+            }
+            let type: ValueType = field == .animationDuration ? .number(.time) : field == .disableActions ? .bool : .timingFunction
+            let t = expr(a.value, expect: type)
+            if let ir = convert(t, to: type, at: a.value.span, what: "'\(label.text)'") {
+                if field == .animationDuration, let v = ir.constant?.number, v < 0 || !v.isFinite {
+                    diags.error("E0253", "a transaction's duration must be a non-negative finite time", at: a.value.span)
+                }
+                settings.append((field, ir))
+            }
+        }
+        let inner = block(body, .none)
+        var handler: Handler?
+        if let completion {
+            handler = nestedFunction(kind: .handler, name: "transaction completion") { [unowned self] in self.block(completion, .none) }
+            functions[handler!.function].endLine = endLine(span)
+        }
+        return [.transaction(settings, inner, completion: handler, line: line(span), endLine: endLine(span))]
+    }
+
+    // MARK: assignments
+
+    /// Splits `a.b.c` into its innermost non-member base and the trailing names.
+    func splitMembers(_ e: Expr) -> (Expr, [(String, Span)]) {
+        var names: [(String, Span)] = []
+        var cur = e
+        while case .member(let base, let name) = cur.kind {
+            names.insert(contentsOf: name.parts.map { ($0, name.span) }, at: 0)
+            cur = base
+        }
+        return (cur, names)
+    }
+
+    func assign(_ target: Expr, _ value: Expr, _ span: Span) -> [IRStmt] {
+        let ln = line(span)
+        // xs[i] = v
+        if case .index(let base, let indexExpr) = target.kind {
+            guard case .identifier(let vname) = base.kind, let sym = lookup(vname, at: base.span) else {
+                if case .identifier = base.kind {} else {
+                    diags.error("E0260", "only a variable's elements can be assigned", at: target.span)
+                }
+                _ = expr(value, expect: .error)
+                return []
+            }
+            guard let (variable, type) = variableTarget(sym, vname, base.span) else { return [] }
+            guard case .array(let element) = type else {
+                diags.error("E0303", "'\(vname)' is \(TypeRules.article(type)), not an array", at: base.span)
+                return []
+            }
+            let it = expr(indexExpr, expect: .number(.scalar))
+            let vt = expr(value, expect: element)
+            guard let ii = convert(it, to: .number(.scalar), at: indexExpr.span, what: "an index"),
+                  let vi = convert(vt, to: element, at: value.span, what: "an element of '\(vname)'") else { return [] }
+            return [.setIndex(variable: variable, index: ii, value: vi, line: ln)]
+        }
+        let (base, names) = splitMembers(target)
+        // a variable
+        if names.isEmpty, case .identifier(let vname) = base.kind {
+            guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return [] }
+            if case .layer(_, let lname, _) = sym {
+                diags.error("E0261", "cannot assign to layer '\(lname)' itself", at: target.span, label: "assign to one of its properties, e.g. '\(lname).opacity'")
+                return []
+            }
+            guard let (variable, type) = variableTarget(sym, vname, base.span) else { _ = expr(value, expect: .error); return [] }
+            let t = expr(value, expect: type)
+            guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return [] }
+            switch variable {
+            case .local(let reg): return [.setLocal(reg, ir, line: ln)]
+            case .global(let slot): return [.setGlobal(slot, ir, line: ln)]
+            default: return []
+            }
+        }
+        // a layer property
+        let b = expr(base, expect: nil)
+        if b.type == .error { _ = expr(value, expect: .error); return [] }
+        guard b.type == .layer else {
+            diags.error("E0263", "cannot assign to a part of \(TypeRules.article(b.type))", at: target.span,
+                        label: "assign the whole value instead")
+            _ = expr(value, expect: .error)
+            return []
+        }
+        let lname = layerDisplayName(base)
+        if names.first?.0 == "presentation" {
+            diags.error("E0262", "the presentation layer is read-only", at: names[0].1,
+                        notes: ["set the model value ('\(lname).\(names.dropFirst().map { $0.0 }.joined(separator: "."))') instead"])
+            _ = expr(value, expect: .error)
+            return []
+        }
+        guard !names.isEmpty else { return [] }
+        let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
+        guard let (kp, type) = resolveKeyPath(name, onLayer: lname) else { _ = expr(value, expect: .error); return [] }
+        let t = expr(value, expect: type)
+        guard let ir = convert(t, to: type, at: value.span, what: "'\(kp.name)'") else { return [] }
+        return [.setProp(layer: b.ir, kp, ir, line: ln)]
+    }
+
+    func layerDisplayName(_ e: Expr) -> String {
+        if case .identifier(let n) = e.kind { return n }
+        return ""
+    }
+
+    /// The storage and type of an assignable variable, or a diagnostic.
+    func variableTarget(_ sym: Symbol, _ name: String, _ span: Span) -> (IR, ValueType)? {
+        switch sym {
+        case .local(let reg, let type, let mutable, let decl):
+            guard mutable else { notMutable(name, at: span, decl: decl); return nil }
+            return (.local(reg), type)
+        case .global(let slot, let type, let mutable, let decl):
+            guard mutable else { notMutable(name, at: span, decl: decl); return nil }
+            return (.global(slot), type)
+        case .param(_, _, let decl):
+            diags.error("E0266", "cannot assign to '\(name)': parameters and captured values are constants here", at: span,
+                        notes: ["declared on line \(line(decl)); a handler gets a copy of the values it uses"])
+            return nil
+        case .constant(_, _, let decl), .animation(_, let decl):
+            notMutable(name, at: span, decl: decl)
+            return nil
+        case .pending(_, let decl):
+            diags.error("E0267", "cannot assign to '\(name)' before its declaration is checked", at: span,
+                        notes: ["it is declared on line \(line(decl)); move this code below it"])
+            return nil
+        default:
+            diags.error("E0260", "cannot assign to '\(name)'", at: span)
+            return nil
+        }
+    }
+
+    func notMutable(_ name: String, at span: Span, decl: Span) {
+        diags.error("E0264", "cannot assign to '\(name)': it is a constant", at: span,
+                    notes: ["declared with 'let' on line \(line(decl)); use 'var' to make it variable"])
+    }
+}

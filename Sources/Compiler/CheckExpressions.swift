@@ -1,0 +1,494 @@
+// Expressions: literals, names, operators, member access, indexing, arrays, string interpolation
+// and the effect statements (calls used for what they do).
+
+import CalcCore
+import Parser
+import Bytecode
+
+/// Syntactic scans of expressions.
+enum ExprScan {
+    /// Whether the expression mentions `time` (then a property set to it is bound, not assigned).
+    static func usesTime(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .identifier(let n): return n == "time"
+        case .tuple(let xs), .array(let xs): return xs.contains(where: usesTime)
+        case .interpolated(let parts):
+            return parts.contains { if case .expr(let x) = $0 { return usesTime(x) } else { return false } }
+        case .range(let a, let b, _), .binary(_, let a, let b), .index(let a, let b): return usesTime(a) || usesTime(b)
+        case .paren(let a), .unary(_, let a), .member(let a, _): return usesTime(a)
+        case .call(let c, let args): return usesTime(c) || args.contains { usesTime($0.value) }
+        default: return false
+        }
+    }
+}
+
+extension Checker {
+    func expr(_ e: Expr, expect: ValueType?, actionKey: String? = nil) -> Typed {
+        switch e.kind {
+        case .error: return .error
+        case .number(let v, let unit):
+            switch unit {
+            case "s": return Typed(ir: .const(.number(v)), type: .number(.time))
+            case "ms": return Typed(ir: .const(.number(v / 1000)), type: .number(.time))
+            case "deg": return Typed(ir: .const(.number(v * Double.pi / 180)), type: .number(.angle))
+            case "rad": return Typed(ir: .const(.number(v)), type: .number(.angle))
+            default: return Typed(ir: .const(.number(v)), type: .number(.scalar))
+            }
+        case .string(let s): return Typed(ir: .const(.string(s)), type: .string)
+        case .interpolated(let parts): return interpolated(parts)
+        case .color(let c): return Typed(ir: .const(.color(c)), type: .color)
+        case .bool(let b): return Typed(ir: .const(.bool(b)), type: .bool)
+        case .none:
+            diags.error("E0306", "'none' is not a value here", at: e.span, label: "'none' disables an action in an 'actions' block")
+            return .error
+        case .identifier(let name):
+            return identifier(name, at: e.span)
+        case .enumCase(let name):
+            return enumCase(name, expect: expect, at: e.span)
+        case .tuple(let elems):
+            return tuple(elems, expect: expect, at: e.span)
+        case .array(let elems):
+            return arrayLiteral(elems, expect: expect, at: e.span)
+        case .range:
+            diags.error("E0309", "a range is only used in 'for … in a..<b'", at: e.span)
+            return .error
+        case .paren(let inner):
+            return expr(inner, expect: expect, actionKey: actionKey)
+        case .unary(let op, let operand):
+            return unary(op, operand, expect: expect, at: e.span)
+        case .binary(let op, let l, let r):
+            return binary(op, l, r, expect: expect, at: e.span)
+        case .member:
+            return member(e)
+        case .index(let base, let i):
+            let b = expr(base, expect: nil)
+            let it = expr(i, expect: .number(.scalar))
+            if b.type == .error || it.type == .error { return .error }
+            guard case .array(let element) = b.type else {
+                diags.error("E0303", "cannot index \(TypeRules.article(b.type))", at: base.span)
+                return .error
+            }
+            guard let ii = convert(it, to: .number(.scalar), at: i.span, what: "an index") else { return .error }
+            if case .array(let xs)? = b.ir.constant, let k = ii.constant?.number {
+                guard k == k.rounded(), k >= 0, Int(k) < xs.count else {
+                    diags.error("E0312", "index \(fmt(k)) is out of range (the array has \(xs.count) elements)", at: i.span)
+                    return .error
+                }
+                return Typed(ir: .const(xs[Int(k)]), type: element)
+            }
+            return Typed(ir: .index(b.ir, ii), type: element)
+        case .call(let callee, let args):
+            return call(callee, args, at: e.span)
+        case .animation(let kind, let body):
+            return animation(kind, body, at: e.span, actionKey: actionKey)
+        }
+    }
+
+    func identifier(_ name: String, at span: Span) -> Typed {
+        if name == "time" { return Typed(ir: .now, type: .number(.time)) }
+        if name == "root" { return Typed(ir: .root, type: .layer) }
+        if let (v, t) = Checker.builtinConstants[name], resolve(name, in: fn) == nil, globals[name] == nil {
+            return Typed(ir: .const(v), type: t)
+        }
+        switch lookup(name, at: span) {
+        case .constant(let v, let t, _)?: return Typed(ir: .const(v), type: t)
+        case .global(let slot, let t, _, _)?: return Typed(ir: .global(slot), type: t)
+        case .local(let reg, let t, _, _)?: return Typed(ir: .local(reg), type: t)
+        case .param(let k, let t, _)?: return Typed(ir: .param(k), type: t)
+        case .layer(let slot, _, _)?: return Typed(ir: .global(slot), type: .layer)
+        case .animation(let spec, _)?: return Typed(ir: .animation(template: spec.template, dynamic: spec.dynamic), type: .animation)
+        case .pending(let slot, _)?:
+            return Typed(ir: .global(slot), type: pendingType(name))
+        case .function?:
+            diags.error("E0270", "'\(name)' is a function; call it with '\(name)(…)'", at: span)
+            return .error
+        case .style?:
+            diags.error("E0290", "'\(name)' is a style; use it as 'style: \(name)' in a layer", at: span)
+            return .error
+        case nil: return .error
+        }
+    }
+
+    /// The type of a top-level name read before its declaration was checked (from a handler).
+    func pendingType(_ name: String) -> ValueType {
+        // layers are known from pass 1; anything else is checked at run time
+        if case .layer? = globals[name] { return .layer }
+        return .error
+    }
+
+    func enumCase(_ name: String, expect: ValueType?, at span: Span) -> Typed {
+        switch expect {
+        case .color?:
+            if let c = Color.named.first(where: { $0.0 == name }) { return Typed(ir: .const(.color(c.1)), type: .color) }
+            diags.error("E0301", "unknown color '.\(name)'", at: span,
+                        label: suggestion(for: name, among: Color.named.map { $0.0 }).map { "did you mean '.\($0)'?" })
+            return .error
+        case .timingFunction?:
+            if let f = TimingFunction.named.first(where: { $0.0 == name }) { return Typed(ir: .const(.timing(f.1)), type: .timingFunction) }
+            diags.error("E0301", "unknown timing function '.\(name)'", at: span,
+                        label: suggestion(for: name, among: TimingFunction.named.map { $0.0 }).map { "did you mean '.\($0)'?" })
+            return .error
+        case .enumeration(let en)?:
+            let cases = Enumerations.all[en] ?? []
+            if let i = cases.firstIndex(of: name) { return Typed(ir: .const(.enumCase(UInt8(i))), type: .enumeration(en)) }
+            diags.error("E0301", "unknown \(en) '.\(name)'", at: span,
+                        label: suggestion(for: name, among: cases).map { "did you mean '.\($0)'?" } ?? "expected one of \(cases.map { "." + $0 }.joined(separator: ", "))")
+            return .error
+        case .error?:
+            return .error   // the context already failed and was reported
+        default:
+            diags.error("E0302", "cannot tell what '.\(name)' is here", at: span,
+                        label: expect.map { "expected \(TypeRules.article($0))" } ?? "a '.case' needs a color, timing function or setting in context")
+            return .error
+        }
+    }
+
+    func numbers(_ elems: [Expr], _ types: [ValueType]) -> [IR]? {
+        var out: [IR] = []
+        var ok = true
+        for (e, ty) in zip(elems, types) {
+            let t = expr(e, expect: ty)
+            if let ir = convert(t, to: ty, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
+        }
+        return ok ? out : nil
+    }
+
+    func tuple(_ elems: [Expr], expect: ValueType?, at span: Span) -> Typed {
+        let n = ValueType.number(.scalar)
+        var target = expect
+        if target != .point && target != .size && target != .rect {
+            target = elems.count == 2 ? .point : elems.count == 4 ? .rect : nil
+        }
+        switch target {
+        case .point?, .size?:
+            guard elems.count == 2 else {
+                diags.error("E0304", "\(TypeRules.article(target!)) has 2 components, found \(elems.count)", at: span)
+                return .error
+            }
+            guard let c = numbers(elems, [n, n]) else { return .error }
+            if let a = c[0].constant?.number, let b = c[1].constant?.number {
+                return Typed(ir: .const(target == .point ? .point(Point(a, b)) : .size(Size(a, b))), type: target!)
+            }
+            return Typed(ir: target == .point ? .makePoint(c[0], c[1]) : .makeSize(c[0], c[1]), type: target!)
+        case .rect?:
+            guard elems.count == 4 else {
+                diags.error("E0304", "a rect has 4 components (x, y, width, height), found \(elems.count)", at: span)
+                return .error
+            }
+            guard let c = numbers(elems, [n, n, n, n]) else { return .error }
+            let k = c.compactMap { $0.constant?.number }
+            if k.count == 4 { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
+            return Typed(ir: .makeRect(c), type: .rect)
+        default:
+            diags.error("E0304", "a tuple of \(elems.count) values is not a point, size or rect", at: span,
+                        label: expect.map { "expected \(TypeRules.article($0))" })
+            return .error
+        }
+    }
+
+    func arrayLiteral(_ elems: [Expr], expect: ValueType?, at span: Span) -> Typed {
+        var element: ValueType?
+        if case .array(let t)? = expect { element = t }
+        if elems.isEmpty { return element.map { Typed(ir: .const(.array([])), type: .array($0)) } ?? Typed(ir: .const(.array([])), type: .emptyArray) }
+        var irs: [IR] = []
+        for e in elems {
+            let t = expr(e, expect: element)
+            if t.type == .error { return .error }
+            if element == nil { element = t.type }
+            guard let ir = convert(t, to: element!, at: e.span, what: "an array element") else { return .error }
+            irs.append(ir)
+        }
+        let ks = irs.compactMap { $0.constant }
+        if ks.count == irs.count { return Typed(ir: .const(.array(ks)), type: .array(element!)) }
+        return Typed(ir: .array(irs), type: .array(element!))
+    }
+
+    func interpolated(_ parts: [StringPart]) -> Typed {
+        var result: IR?
+        var folded: String? = ""
+        for part in parts {
+            let piece: IR
+            switch part {
+            case .text(let s): piece = .const(.string(s))
+            case .expr(let e):
+                let t = expr(e, expect: nil)
+                if t.type == .error { return .error }
+                if t.type == .void || t.type == .animation || t.type == .layer {
+                    diags.error("E0313", "\(TypeRules.article(t.type)) cannot be shown in a string", at: e.span)
+                    return .error
+                }
+                if let v = t.ir.constant { piece = .const(.string(Value.display(v))) } else {
+                    piece = t.type == .string ? t.ir : .builtin(.string, [t.ir])
+                }
+            }
+            if let f = folded, let s = piece.constant?.string { folded = f + s } else { folded = nil }
+            result = result.map { .arith(.add, $0, piece) } ?? piece
+        }
+        if let folded { return Typed(ir: .const(.string(folded)), type: .string) }
+        return Typed(ir: result ?? .const(.string("")), type: .string)
+    }
+
+    func unary(_ op: UnaryOp, _ operand: Expr, expect: ValueType?, at span: Span) -> Typed {
+        let t = expr(operand, expect: op == .not ? .bool : expect)
+        if t.type == .error { return .error }
+        if op == .not {
+            guard t.type == .bool else {
+                diags.error("E0303", "'!' needs a bool, found \(TypeRules.article(t.type))", at: span)
+                return .error
+            }
+            if let v = t.ir.constant?.bool { return Typed(ir: .const(.bool(!v)), type: .bool) }
+            return Typed(ir: .not(t.ir), type: .bool)
+        }
+        switch t.type {
+        case .number, .point, .size, .rect:
+            if let v = t.ir.constant { return Typed(ir: .const(Value.scale(v, by: -1)), type: t.type) }
+            return Typed(ir: .neg(t.ir), type: t.type)
+        default:
+            diags.error("E0303", "'-' cannot negate \(TypeRules.article(t.type))", at: span)
+            return .error
+        }
+    }
+
+    func binary(_ op: BinaryOp, _ l: Expr, _ r: Expr, expect: ValueType?, at span: Span) -> Typed {
+        let structured: ValueType? = (expect == .point || expect == .size || expect == .rect) ? expect : nil
+        switch op {
+        case .and, .or:
+            let a = expr(l, expect: .bool), b = expr(r, expect: .bool)
+            guard let ai = convert(a, to: .bool, at: l.span, what: "'\(op.rawValue)'"),
+                  let bi = convert(b, to: .bool, at: r.span, what: "'\(op.rawValue)'") else { return .error }
+            if let x = ai.constant?.bool, let y = bi.constant?.bool { return Typed(ir: .const(.bool(op == .and ? x && y : x || y)), type: .bool) }
+            return Typed(ir: op == .and ? .and(ai, bi) : .or(ai, bi), type: .bool)
+        case .eq, .ne, .lt, .le, .gt, .ge:
+            let a = expr(l, expect: nil), b = expr(r, expect: nil)
+            if a.type == .error || b.type == .error { return .error }
+            let ordered = op != .eq && op != .ne
+            let comparable: Bool
+            if case .number(let x) = a.type, case .number(let y) = b.type {
+                comparable = x == y || x == .scalar || y == .scalar
+            } else {
+                comparable = a.type == b.type && (!ordered || a.type == .string)
+            }
+            guard comparable else {
+                diags.error("E0303", "cannot compare \(TypeRules.article(a.type)) with \(TypeRules.article(b.type)) using '\(op.rawValue)'", at: span)
+                return .error
+            }
+            if let x = a.ir.constant, let y = b.ir.constant {
+                let v: Bool
+                switch op {
+                case .eq: v = Value.equal(x, y)
+                case .ne: v = !Value.equal(x, y)
+                case .lt: v = Value.less(x, y, orEqual: false) ?? false
+                case .le: v = Value.less(x, y, orEqual: true) ?? false
+                case .gt: v = Value.less(y, x, orEqual: false) ?? false
+                default: v = Value.less(y, x, orEqual: true) ?? false
+                }
+                return Typed(ir: .const(.bool(v)), type: .bool)
+            }
+            let ir: IR
+            switch op {
+            case .eq: ir = .compare(.eq, a.ir, b.ir)
+            case .ne: ir = .not(.compare(.eq, a.ir, b.ir))
+            case .lt: ir = .compare(.lt, a.ir, b.ir)
+            case .le: ir = .compare(.le, a.ir, b.ir)
+            case .gt: ir = .compare(.lt, b.ir, a.ir)
+            default: ir = .compare(.le, b.ir, a.ir)
+            }
+            return Typed(ir: ir, type: .bool)
+        default:
+            let aop: ArithOp = op == .add ? .add : op == .sub ? .sub : op == .mul ? .mul : op == .div ? .div : .mod
+            // a structured expectation flows into tuple operands: `(1, 2) + (3, 4)` as sizes
+            let a = expr(l, expect: structured ?? (expect.map { if case .array = $0 { return $0 } else { return nil } } ?? nil))
+            var bExpect: ValueType? = structured
+            if aop == .mul || aop == .div { bExpect = a.type == .transform ? .transform : nil }
+            if case .array = a.type { bExpect = a.type }
+            let b = expr(r, expect: bExpect)
+            if a.type == .error || b.type == .error { return .error }
+            var rt = TypeRules.arithResult(aop, a.type, b.type)
+            if rt == nil, aop == .add, case .array(let x) = a.type, b.type == .emptyArray || b.type == a.type { rt = .array(x) }
+            guard let rt else {
+                diags.error("E0303", "cannot apply '\(op.rawValue)' to \(TypeRules.article(a.type)) and \(TypeRules.article(b.type))", at: span)
+                return .error
+            }
+            if let x = a.ir.constant, let y = b.ir.constant {
+                do {
+                    return Typed(ir: .const(try Value.arith(aop, x, y)), type: rt)
+                } catch {
+                    if error == .divisionByZero { diags.error("E0307", "division by zero", at: span) } else { diags.error("E0303", "cannot apply '\(op.rawValue)' here", at: span) }
+                    return .error
+                }
+            }
+            return Typed(ir: .arith(aop, a.ir, b.ir), type: rt)
+        }
+    }
+
+    /// `a.b.c`: a layer's property (model or `presentation`), a field of a value, `count`.
+    func member(_ e: Expr) -> Typed {
+        let (base, names) = splitMembers(e)
+        var t = expr(base, expect: nil)
+        if t.type == .error { return .error }
+        var rest = names
+        if t.type == .layer {
+            var presentation = false
+            if rest.first?.0 == "presentation" { presentation = true; rest.removeFirst() }
+            guard !rest.isEmpty else {
+                diags.error("E0265", "expected a property after '\(file.text(base.span))\(presentation ? ".presentation" : "")'", at: e.span)
+                return .error
+            }
+            if fn.kind == .binding, presentation {
+                diags.error("E0298", "an expression of time cannot read presentation values", at: e.span,
+                            notes: ["read the model value instead; presentation values depend on this very frame"])
+                return .error
+            }
+            // the longest prefix of names that is a key path
+            var taken = rest.count
+            while taken > 0, KeyPath.parse(rest.prefix(taken).map { $0.0 }.joined(separator: ".")) == nil { taken -= 1 }
+            if taken == 0 {
+                let name = Name(rest.map { $0.0 }, span: rest[0].1.to(rest.last!.1))
+                _ = resolveKeyPath(name, onLayer: layerDisplayName(base))
+                return .error
+            }
+            let (kp, type) = KeyPath.parse(rest.prefix(taken).map { $0.0 }.joined(separator: "."))!
+            t = Typed(ir: presentation ? .getPres(t.ir, kp) : .getProp(t.ir, kp), type: type)
+            rest.removeFirst(taken)
+        }
+        for (name, span) in rest {
+            t = field(t, name, span, at: e.span)
+            if t.type == .error { return .error }
+        }
+        return t
+    }
+
+    func field(_ t: Typed, _ name: String, _ nameSpan: Span, at span: Span) -> Typed {
+        if name == "count" {
+            switch t.type {
+            case .array, .string, .emptyArray:
+                if let v = t.ir.constant {
+                    if case .array(let xs) = v { return Typed(ir: .const(.number(Double(xs.count))), type: .number(.scalar)) }
+                    if case .string(let s) = v { return Typed(ir: .const(.number(Double(s.count))), type: .number(.scalar)) }
+                }
+                return Typed(ir: .len(t.ir), type: .number(.scalar))
+            default: break
+            }
+        }
+        let comps = Component.components(of: t.type)
+        guard let c = comps.first(where: { $0.0 == name }) else {
+            var candidates = comps.map { $0.0 }
+            if case .array = t.type { candidates.append("count") }
+            diags.error("E0202", "\(TypeRules.article(t.type)) has no field '\(name)'", at: nameSpan,
+                        label: suggestion(for: name, among: candidates).map { "did you mean '\($0)'?" })
+            return .error
+        }
+        if let v = t.ir.constant { return Typed(ir: .const(c.1.get(v)), type: c.2) }
+        return Typed(ir: .field(t.ir, c.1), type: c.2)
+    }
+
+    // MARK: statements that are calls
+
+    static let layerMethods = ["addAnimation", "removeAnimation", "removeAllAnimations", "addSublayer",
+                               "insertSublayer", "removeFromSuperlayer", "replaceSublayer"]
+
+    func exprStatement(_ e: Expr) -> [IRStmt] {
+        let ln = line(e.span)
+        if case .call(let callee, let args) = e.kind, case .member(let base, let method) = callee.kind {
+            if method.text == "append" {
+                guard case .identifier(let vname) = base.kind, let sym = lookup(vname, at: base.span) else {
+                    diags.error("E0260", "only a variable can be appended to", at: base.span)
+                    return []
+                }
+                guard let (variable, type) = variableTarget(sym, vname, base.span) else { return [] }
+                guard case .array(let element) = type else {
+                    diags.error("E0303", "'\(vname)' is \(TypeRules.article(type)), not an array", at: base.span)
+                    return []
+                }
+                guard args.count == 1, args[0].label == nil else {
+                    diags.error("E0412", "append takes one value: '\(vname).append(x)'", at: e.span)
+                    return []
+                }
+                let t = expr(args[0].value, expect: element)
+                guard let ir = convert(t, to: element, at: args[0].value.span, what: "an element of '\(vname)'") else { return [] }
+                return [.append(variable: variable, value: ir, line: ln)]
+            }
+            let b = expr(base, expect: nil)
+            if b.type == .error { for a in args { _ = expr(a.value, expect: .error) }; return [] }
+            if b.type == .layer { return layerMethod(b.ir, layerDisplayName(base), method, args, e.span) }
+            diags.error("E0413", "\(TypeRules.article(b.type)) has no method '\(method.text)'", at: method.span)
+            return []
+        }
+        let t = expr(e, expect: nil)
+        if case .call(let callee, _) = e.kind, case .identifier = callee.kind, t.type != .error {
+            // a user function called for its effects
+            if case .call = t.ir { return [.expr(t.ir, line: ln)] }
+        }
+        if t.type != .error {
+            diags.error("E0311", "this expression's value is unused", at: e.span,
+                        label: "a statement sets a property, calls a layer method or function, or starts a transaction")
+        }
+        return []
+    }
+
+    func layerMethod(_ layer: IR, _ lname: String, _ method: Name, _ args: [Arg], _ span: Span) -> [IRStmt] {
+        let ln = line(span)
+        let who = lname.isEmpty ? "layer" : lname
+        func stringArg(_ a: Arg) -> String? {
+            let t = expr(a.value, expect: .string)
+            guard let ir = convert(t, to: .string, at: a.value.span, what: "the animation key") else { return nil }
+            guard let s = ir.constant?.string else {
+                diags.error("E0414", "an animation key must be a constant string", at: a.value.span)
+                return nil
+            }
+            return s
+        }
+        func layerArg(_ a: Arg) -> IR? {
+            let t = expr(a.value, expect: .layer)
+            return convert(t, to: .layer, at: a.value.span, what: "'\(method.text)'")
+        }
+        func usage(_ text: String) -> [IRStmt] {
+            diags.error("E0412", "\(method.text) takes \(text)", at: span)
+            return []
+        }
+        let labels = args.map { $0.label?.text }
+        switch method.text {
+        case "addAnimation":
+            guard args.count == 2, labels == [nil, "forKey"] else { return usage("an animation and a key: '\(who).addAnimation(anim, forKey: \"key\")'") }
+            let t = expr(args[0].value, expect: .animation)
+            let anim = convert(t, to: .animation, at: args[0].value.span, what: "the first argument of addAnimation")
+            guard let key = stringArg(args[1]), let anim else { return [] }
+            return [.addAnimation(layer: layer, animation: anim, key: key, line: ln)]
+        case "removeAnimation":
+            guard args.count == 1, labels == ["forKey"] else { return usage("a key: '\(who).removeAnimation(forKey: \"key\")'") }
+            guard let key = stringArg(args[0]) else { return [] }
+            return [.removeAnimation(layer: layer, key: key, line: ln)]
+        case "removeAllAnimations":
+            guard args.isEmpty else { return usage("no arguments") }
+            return [.removeAllAnimations(layer: layer, line: ln)]
+        case "addSublayer":
+            guard args.count == 1, labels == [nil] else { return usage("a layer: '\(who).addSublayer(other)'") }
+            guard let child = layerArg(args[0]) else { return [] }
+            return [.tree(.add, layer, child, nil, line: ln)]
+        case "insertSublayer":
+            guard args.count == 2, labels[0] == nil, let l = labels[1], ["at", "above", "below"].contains(l) else {
+                return usage("a layer and a place: 'insertSublayer(x, at: 0)', 'above: y' or 'below: y'")
+            }
+            guard let child = layerArg(args[0]) else { return [] }
+            if l == "at" {
+                let t = expr(args[1].value, expect: .number(.scalar))
+                guard let i = convert(t, to: .number(.scalar), at: args[1].value.span, what: "the index") else { return [] }
+                return [.tree(.insertAt, layer, child, i, line: ln)]
+            }
+            guard let sibling = layerArg(args[1]) else { return [] }
+            return [.tree(l == "above" ? .insertAbove : .insertBelow, layer, child, sibling, line: ln)]
+        case "removeFromSuperlayer":
+            guard args.isEmpty else { return usage("no arguments") }
+            return [.tree(.remove, layer, nil, nil, line: ln)]
+        case "replaceSublayer":
+            guard args.count == 2, labels == [nil, "with"] else { return usage("two layers: 'replaceSublayer(old, with: new)'") }
+            guard let old = layerArg(args[0]), let new = layerArg(args[1]) else { return [] }
+            return [.tree(.replace, layer, old, new, line: ln)]
+        default:
+            diags.error("E0413", "layer '\(who)' has no method '\(method.text)'", at: method.span,
+                        label: suggestion(for: method.text, among: Checker.layerMethods).map { "did you mean '\($0)'?" })
+            for a in args { _ = expr(a.value, expect: .error) }
+            return []
+        }
+    }
+}
