@@ -244,13 +244,9 @@ public struct Parser {
                 syncStatement()
                 return .error(startTok.span)
             }
-            if !tok.afterNewline, kind != .rbrace, kind != .semicolon, kind != .eof {
+            if !tok.afterNewline, kind != .rbrace, kind != .semicolon, kind != .eof, isDottedName(e) {
                 // `opacity 0.5`: a member missing its colon is the usual cause
-                if isDottedName(e) {
-                    expected("':' after '\(file.text(e.span))'")
-                } else {
-                    expected("a new line or ';' after the statement")
-                }
+                expected("':' after '\(file.text(e.span))'")
                 syncStatement()
                 return .error(startTok.span)
             }

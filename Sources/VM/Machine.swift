@@ -85,7 +85,6 @@ final class Machine {
     var animationCounter = 0
 
     var steps = 0
-    var callDepth = 0
 
     static let implicitDuration = 0.25
     /// Calls nest at most this deep: deeper is runaway recursion, reported instead of overflowing the stack.
@@ -379,32 +378,55 @@ final class Machine {
     /// Runs a handler to completion inside an implicit transaction.
     func runHandler(_ index: Int, args: [Value]) throws(RuntimeError) {
         steps = 0
+        frames = []
+        stack = []
         beginTransaction()
         _ = try call(index, args: args)
         while !txStack.isEmpty { try commitTransaction() }
     }
 
+    /// The register stack shared by all active calls: each call's registers start at its frame's
+    /// base (a callee's parameters are the caller's argument registers, so calls copy nothing).
+    var stack: [Value] = []
+
+    struct Frame {
+        var function: Int
+        var pc: Int
+        var base: Int
+        var txDepth: Int
+    }
+
+    var frames: [Frame] = []
+
     /// Calls function `index` with `args` and returns its result (nil when it returns nothing).
+    /// Calls made by the bytecode itself do not recurse in Swift: CALL pushes a frame and the
+    /// dispatch loop carries on in the callee, so the native stack stays flat at any call depth.
     func call(_ index: Int, args: [Value]) throws(RuntimeError) -> Value {
         let fn = program.functions[index]
         guard args.count == Int(fn.paramCount) else {
             throw fail("'\(fn.name)' takes \(fn.paramCount) arguments, got \(args.count)")
         }
-        callDepth += 1
-        defer { callDepth -= 1 }
-        if callDepth > Machine.maxCallDepth { throw fail("calls nest deeper than \(Machine.maxCallDepth) (runaway recursion?)") }
-        let savedFunction = currentFunction, savedPC = currentPC
-        defer { currentFunction = savedFunction; currentPC = savedPC }
-        currentFunction = index
-        var regs = [Value](repeating: .none, count: max(Int(fn.registerCount), args.count))
-        for (i, a) in args.enumerated() { regs[i] = a }
-        return try run(fn, &regs)
+        let base = stack.count
+        stack.append(contentsOf: args)
+        let need = base + max(Int(fn.registerCount), args.count)
+        if stack.count < need { stack.append(contentsOf: repeatElement(Value.none, count: need - stack.count)) }
+        let entryDepth = frames.count
+        frames.append(Frame(function: index, pc: 0, base: base, txDepth: txStack.count))
+        defer {
+            frames.removeSubrange(entryDepth...)
+            stack.removeSubrange(base...)
+        }
+        return try run(entryDepth: entryDepth)
     }
 
-    func run(_ fn: Function, _ regs: inout [Value]) throws(RuntimeError) -> Value {
-        let code = fn.code
-        var pc = 0
-        let depthAtEntry = txStack.count
+    /// Runs frames until the one at `entryDepth` returns.
+    func run(entryDepth: Int) throws(RuntimeError) -> Value {
+        var frame = frames[frames.count - 1]
+        var code = program.functions[frame.function].code
+        var pc = frame.pc
+        var base = frame.base
+        var depthAtEntry = frame.txDepth
+        currentFunction = frame.function
         let budget = Limits.stepBudget
         while pc < code.count {
             let ins = code[pc]
@@ -414,162 +436,181 @@ final class Machine {
             if steps > budget { throw fail("the handler ran more than \(budget) instructions (a runaway loop?)") }
             let a = Int(ins.a), b = Int(ins.b), c = Int(ins.c)
             switch ins.op {
-            case .loadk: regs[a] = program.constants[c]
-            case .loadnil: regs[a] = .none
-            case .loadbool: regs[a] = .bool(b != 0)
-            case .move: regs[a] = regs[b]
-            case .getglobal: regs[a] = world.globals[c]
+            case .loadk: stack[base + a] = program.constants[c]
+            case .loadnil: stack[base + a] = .none
+            case .loadbool: stack[base + a] = .bool(b != 0)
+            case .move: stack[base + a] = stack[base + b]
+            case .getglobal: stack[base + a] = world.globals[c]
             case .setglobal:
                 try writable()
-                world.globals[c] = regs[a]
+                world.globals[c] = stack[base + a]
             case .add, .sub, .mul, .div, .mod:
-                if case .number(let x) = regs[b], case .number(let y) = regs[c] {
+                if case .number(let x) = stack[base + b], case .number(let y) = stack[base + c] {
                     switch ins.op {
-                    case .add: regs[a] = .number(x + y); continue
-                    case .sub: regs[a] = .number(x - y); continue
-                    case .mul: regs[a] = .number(x * y); continue
+                    case .add: stack[base + a] = .number(x + y); continue
+                    case .sub: stack[base + a] = .number(x - y); continue
+                    case .mul: stack[base + a] = .number(x * y); continue
                     default: break
                     }
                 }
                 let op: ArithOp = ins.op == .add ? .add : ins.op == .sub ? .sub : ins.op == .mul ? .mul : ins.op == .div ? .div : .mod
-                do { regs[a] = try Value.arith(op, regs[b], regs[c]) } catch {
+                do { stack[base + a] = try Value.arith(op, stack[base + b], stack[base + c]) } catch {
                     switch error {
                     case .divisionByZero: throw fail("division by zero")
                     case .unsupported(let m): throw fail(m)
                     }
                 }
             case .neg:
-                switch regs[b] {
-                case .number, .point, .size, .rect: regs[a] = Value.scale(regs[b], by: -1)
-                default: throw fail("cannot negate \(regs[b].typeName)")
+                switch stack[base + b] {
+                case .number, .point, .size, .rect: stack[base + a] = Value.scale(stack[base + b], by: -1)
+                default: throw fail("cannot negate \(stack[base + b].typeName)")
                 }
             case .not:
-                guard case .bool(let x) = regs[b] else { throw fail("'!' needs a bool, found \(regs[b].typeName)") }
-                regs[a] = .bool(!x)
-            case .eq: regs[a] = .bool(Value.equal(regs[b], regs[c]))
+                guard case .bool(let x) = stack[base + b] else { throw fail("'!' needs a bool, found \(stack[base + b].typeName)") }
+                stack[base + a] = .bool(!x)
+            case .eq: stack[base + a] = .bool(Value.equal(stack[base + b], stack[base + c]))
             case .lt, .le:
-                if case .number(let x) = regs[b], case .number(let y) = regs[c] {
-                    regs[a] = .bool(ins.op == .lt ? x < y : x <= y)
+                if case .number(let x) = stack[base + b], case .number(let y) = stack[base + c] {
+                    stack[base + a] = .bool(ins.op == .lt ? x < y : x <= y)
                     continue
                 }
-                guard let r = Value.less(regs[b], regs[c], orEqual: ins.op == .le) else {
-                    throw fail("cannot order \(regs[b].typeName) and \(regs[c].typeName)")
+                guard let r = Value.less(stack[base + b], stack[base + c], orEqual: ins.op == .le) else {
+                    throw fail("cannot order \(stack[base + b].typeName) and \(stack[base + c].typeName)")
                 }
-                regs[a] = .bool(r)
+                stack[base + a] = .bool(r)
             case .jmp: pc += Int(ins.sC)
             case .jmpif, .jmpifnot:
-                guard case .bool(let x) = regs[a] else { throw fail("a condition must be a bool, found \(regs[a].typeName)") }
+                guard case .bool(let x) = stack[base + a] else { throw fail("a condition must be a bool, found \(stack[base + a].typeName)") }
                 if x == (ins.op == .jmpif) { pc += Int(ins.sC) }
             case .forprep:
-                guard case .number(let i) = regs[a], case .number(let n) = regs[a + 1] else { throw fail("a loop's bounds must be numbers") }
+                guard case .number(let i) = stack[base + a], case .number(let n) = stack[base + a + 1] else { throw fail("a loop's bounds must be numbers") }
                 if !(i < n) { pc += Int(ins.sC) }
             case .forloop:
-                guard case .number(let i) = regs[a], case .number(let n) = regs[a + 1] else { throw fail("a loop's bounds must be numbers") }
-                regs[a] = .number(i + 1)
+                guard case .number(let i) = stack[base + a], case .number(let n) = stack[base + a + 1] else { throw fail("a loop's bounds must be numbers") }
+                stack[base + a] = .number(i + 1)
                 if i + 1 < n { pc += Int(ins.sC) }
-            case .mkpoint: regs[a] = .point(Point(try number(regs[b]), try number(regs[c])))
-            case .mksize: regs[a] = .size(Size(try number(regs[b]), try number(regs[c])))
+            case .mkpoint: stack[base + a] = .point(Point(try number(stack[base + b]), try number(stack[base + c])))
+            case .mksize: stack[base + a] = .size(Size(try number(stack[base + b]), try number(stack[base + c])))
             case .mkrect:
-                regs[a] = .rect(Rect(try number(regs[b]), try number(regs[b + 1]), try number(regs[b + 2]), try number(regs[b + 3])))
+                stack[base + a] = .rect(Rect(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2]), try number(stack[base + b + 3])))
             case .mkcolor:
                 func c01(_ x: Double) -> Double { min(1, max(0, x)) }
-                regs[a] = .color(Color(c01(try number(regs[b])), c01(try number(regs[b + 1])), c01(try number(regs[b + 2])), c01(try number(regs[b + 3]))))
+                stack[base + a] = .color(Color(c01(try number(stack[base + b])), c01(try number(stack[base + b + 1])), c01(try number(stack[base + b + 2])), c01(try number(stack[base + b + 3]))))
             case .translate:
-                regs[a] = .transform(.translation(try number(regs[b]), try number(regs[b + 1]), try number(regs[b + 2])))
+                stack[base + a] = .transform(.translation(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2])))
             case .scale:
-                regs[a] = .transform(.scale(try number(regs[b]), try number(regs[b + 1]), try number(regs[b + 2])))
+                stack[base + a] = .transform(.scale(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2])))
             case .rotate:
-                regs[a] = .transform(.rotation(try number(regs[b]), try number(regs[b + 1]), try number(regs[b + 2]), try number(regs[b + 3])))
+                stack[base + a] = .transform(.rotation(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2]), try number(stack[base + b + 3])))
             case .perspective:
-                let d = try number(regs[b])
+                let d = try number(stack[base + b])
                 guard d > 0 else { throw fail("the perspective distance must be positive, found \(d)") }
-                regs[a] = .transform(.perspective(d))
+                stack[base + a] = .transform(.perspective(d))
             case .callb:
                 guard let builtin = Builtin(rawValue: UInt8(c)) else { throw fail("bad builtin") }
-                let args = Array(regs[b..<(b + builtin.arity)])
-                do { regs[a] = try Builtin.call(builtin, args) } catch {
+                let args = Array(stack[(base + b)..<(base + b + builtin.arity)])
+                do { stack[base + a] = try Builtin.call(builtin, args) } catch {
                     switch error {
                     case .divisionByZero: throw fail("division by zero")
                     case .unsupported(let m): throw fail(m)
                     }
                 }
             case .call:
-                let args = Array(regs[(a + 1)..<(a + 1 + b)])
-                regs[a] = try call(c, args: args)
-            case .ret:
+                if frames.count - entryDepth >= Machine.maxCallDepth {
+                    throw fail("calls nest deeper than \(Machine.maxCallDepth) (runaway recursion?)")
+                }
+                let callee = program.functions[c]
+                frames[frames.count - 1].pc = pc
+                let newBase = base + a + 1
+                let need = newBase + Int(callee.registerCount)
+                if stack.count < need { stack.append(contentsOf: repeatElement(Value.none, count: need - stack.count)) }
+                frames.append(Frame(function: c, pc: 0, base: newBase, txDepth: txStack.count))
+                code = callee.code
+                pc = 0
+                base = newBase
+                depthAtEntry = txStack.count
+                currentFunction = c
+            case .ret, .retv:
                 if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
-                return .none
-            case .retv:
-                if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
-                return regs[a]
+                let result = ins.op == .retv ? stack[base + a] : Value.none
+                if frames.count - 1 == entryDepth { return result }
+                frames.removeLast()
+                frame = frames[frames.count - 1]
+                // the caller's CALL register is just below the callee's base
+                stack[base - 1] = result
+                code = program.functions[frame.function].code
+                pc = frame.pc
+                base = frame.base
+                depthAtEntry = frame.txDepth
+                currentFunction = frame.function
             case .newarray:
-                regs[a] = .array(Array(regs[b..<(b + c)]))
+                stack[base + a] = .array(Array(stack[(base + b)..<(base + b + c)]))
             case .getindex:
-                guard case .array(let xs) = regs[b] else { throw fail("cannot index \(regs[b].typeName)") }
-                let i = try index(regs[c], count: xs.count)
-                regs[a] = xs[i]
+                guard case .array(let xs) = stack[base + b] else { throw fail("cannot index \(stack[base + b].typeName)") }
+                let i = try index(stack[base + c], count: xs.count)
+                stack[base + a] = xs[i]
             case .setindex:
-                guard case .array(var xs) = regs[a] else { throw fail("cannot index \(regs[a].typeName)") }
-                let i = try index(regs[b], count: xs.count)
-                regs[a] = .none   // release the register's reference so the update does not copy
-                xs[i] = regs[c]
-                regs[a] = .array(xs)
+                guard case .array(var xs) = stack[base + a] else { throw fail("cannot index \(stack[base + a].typeName)") }
+                let i = try index(stack[base + b], count: xs.count)
+                stack[base + a] = .none   // release the register's reference so the update does not copy
+                xs[i] = stack[base + c]
+                stack[base + a] = .array(xs)
             case .len:
-                switch regs[b] {
-                case .array(let xs): regs[a] = .number(Double(xs.count))
-                case .string(let s): regs[a] = .number(Double(s.count))
-                default: throw fail("\(regs[b].typeName) has no count")
+                switch stack[base + b] {
+                case .array(let xs): stack[base + a] = .number(Double(xs.count))
+                case .string(let s): stack[base + a] = .number(Double(s.count))
+                default: throw fail("\(stack[base + b].typeName) has no count")
                 }
             case .append:
-                guard case .array(var xs) = regs[a] else { throw fail("cannot append to \(regs[a].typeName)") }
-                regs[a] = .none
-                xs.append(regs[b])
-                regs[a] = .array(xs)
+                guard case .array(var xs) = stack[base + a] else { throw fail("cannot append to \(stack[base + a].typeName)") }
+                stack[base + a] = .none
+                xs.append(stack[base + b])
+                stack[base + a] = .array(xs)
             case .field:
                 guard let comp = Component(rawValue: UInt8(c)) else { throw fail("bad component") }
-                regs[a] = comp.get(regs[b])
-            case .now: regs[a] = .number(now)
-            case .root: regs[a] = .layer(World.rootIndex)
+                stack[base + a] = comp.get(stack[base + b])
+            case .now: stack[base + a] = .number(now)
+            case .root: stack[base + a] = .layer(World.rootIndex)
             case .named:
-                guard case .string(let name) = regs[b] else { throw fail("a layer name must be a string, found \(regs[b].typeName)") }
+                guard case .string(let name) = stack[base + b] else { throw fail("a layer name must be a string, found \(stack[base + b].typeName)") }
                 guard let l = find(name) else { throw fail("there is no layer named '\(name)' in the tree") }
-                regs[a] = .layer(l)
+                stack[base + a] = .layer(l)
             case .newlayer:
                 try writable()
-                regs[a] = .layer(newLayer(template: program.layerTemplates[c]))
+                stack[base + a] = .layer(newLayer(template: program.layerTemplates[c]))
             case .addsublayer:
                 try writable()
-                try insert(try layerIndex(regs[b]), into: try layerIndex(regs[a]), at: nil)
+                try insert(try layerIndex(stack[base + b]), into: try layerIndex(stack[base + a]), at: nil)
             case .insertat:
                 try writable()
-                let i = try number(regs[c])
-                try insert(try layerIndex(regs[b]), into: try layerIndex(regs[a]), at: i.isFinite ? Int(max(-1, min(1e9, i))) : nil)
+                let i = try number(stack[base + c])
+                try insert(try layerIndex(stack[base + b]), into: try layerIndex(stack[base + a]), at: i.isFinite ? Int(max(-1, min(1e9, i))) : nil)
             case .insertabove, .insertbelow:
                 try writable()
-                let parent = try layerIndex(regs[a]), child = try layerIndex(regs[b]), sibling = try layerIndex(regs[c])
+                let parent = try layerIndex(stack[base + a]), child = try layerIndex(stack[base + b]), sibling = try layerIndex(stack[base + c])
                 if child == sibling { break }
                 detach(child)
                 let i = try siblingIndex(sibling, in: parent)
                 try insert(child, into: parent, at: ins.op == .insertabove ? i + 1 : i)
             case .removefromsuper:
                 try writable()
-                detach(try layerIndex(regs[a]))
+                detach(try layerIndex(stack[base + a]))
             case .replacesub:
                 try writable()
-                let parent = try layerIndex(regs[a]), old = try layerIndex(regs[b]), new = try layerIndex(regs[c])
+                let parent = try layerIndex(stack[base + a]), old = try layerIndex(stack[base + b]), new = try layerIndex(stack[base + c])
                 let i = try siblingIndex(old, in: parent)
                 detach(old)
                 try insert(new, into: parent, at: i)
                 runTreeAction("transition", on: new)
             case .setprop:
                 try writable()
-                let l = try layerIndex(regs[a])
+                let l = try layerIndex(stack[base + a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
-                let v = regs[b]
+                let v = stack[base + b]
                 guard TypeCheck.matches(v, kp) else { throw fail("'\(kp.name)' cannot be set to \(v.typeName)") }
                 setModel(l, kp, v)
             case .getprop, .getpres:
-                let l = try layerIndex(regs[b])
+                let l = try layerIndex(stack[base + b])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
                 let whole: Value
                 if kp.property == LayerProperties.frame {
@@ -581,54 +622,54 @@ final class Machine {
                 } else {
                     whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
                 }
-                regs[a] = kp.component.get(whole)
+                stack[base + a] = kp.component.get(whole)
             case .animnew:
                 let t = program.animationTemplates[c]
                 var obj = AnimationObject(keyPath: t.keyPath)
                 for f in t.fields { _ = obj.set(f.field, program.constants[Int(f.constant)]) }
-                regs[a] = .animation(Int32(animations.count))
+                stack[base + a] = .animation(Int32(animations.count))
                 animations.append(obj)
             case .animset:
-                guard case .animation(let h) = regs[a], Int(h) < animations.count, h >= 0 else { throw fail("expected an animation, found \(regs[a].typeName)") }
+                guard case .animation(let h) = stack[base + a], Int(h) < animations.count, h >= 0 else { throw fail("expected an animation, found \(stack[base + a].typeName)") }
                 guard let field = AnimField(rawValue: UInt8(c)) else { throw fail("bad animation field") }
-                let v = regs[b]
+                let v = stack[base + b]
                 if field == .from || field == .to || field == .by {
                     guard TypeCheck.matches(v, animations[Int(h)].keyPath) else { throw fail("'\(field.name)' of an animation of '\(animations[Int(h)].keyPath.name)' cannot be \(v.typeName)") }
                 }
                 guard animations[Int(h)].set(field, v) else { throw fail("invalid value for the animation's '\(field.name)': \(v.typeName)") }
             case .animadd:
                 try writable()
-                let l = try layerIndex(regs[a])
-                let obj = try animationObject(regs[b])
+                let l = try layerIndex(stack[base + a])
+                let obj = try animationObject(stack[base + b])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
                 attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
                        timing: obj.timingFunction ?? .linear, frames: openFrames)
             case .animremove:
                 try writable()
-                let l = try layerIndex(regs[a])
+                let l = try layerIndex(stack[base + a])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
                 removeAnimations(on: l) { $0.key == key }
             case .animremoveall:
                 try writable()
-                let l = try layerIndex(regs[a])
+                let l = try layerIndex(stack[base + a])
                 removeAnimations(on: l) { _ in true }
             case .setaction:
                 try writable()
-                let l = try layerIndex(regs[a])
+                let l = try layerIndex(stack[base + a])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad action key") }
-                if regs[b] == .none { world.layers[Int(l)].actions[key] = ActionEntry.none } else {
-                    world.layers[Int(l)].actions[key] = .animation(try animationObject(regs[b]))
+                if stack[base + b] == .none { world.layers[Int(l)].actions[key] = ActionEntry.none } else {
+                    world.layers[Int(l)].actions[key] = .animation(try animationObject(stack[base + b]))
                 }
             case .txbegin:
                 try writable()
                 beginTransaction()
             case .txset:
                 guard let field = TxField(rawValue: UInt8(c)), !txStack.isEmpty else { throw fail("bad transaction setting") }
-                switch (field, regs[a]) {
+                switch (field, stack[base + a]) {
                 case (.animationDuration, .number(let d)) where d >= 0 && d.isFinite: txStack[txStack.count - 1].duration = d
                 case (.animationTimingFunction, .timing(let t)): txStack[txStack.count - 1].timing = t
                 case (.disableActions, .bool(let x)): txStack[txStack.count - 1].disableActions = x
-                default: throw fail("invalid value for the transaction's '\(field.name)': \(regs[a].typeName)")
+                default: throw fail("invalid value for the transaction's '\(field.name)': \(stack[base + a].typeName)")
                 }
             case .txcommit:
                 guard txStack.count > depthAtEntry else { throw fail("commit without a matching transaction") }
@@ -636,38 +677,38 @@ final class Machine {
             case .txcompletion:
                 try writable()
                 guard !txStack.isEmpty else { throw fail("a completion handler outside a transaction") }
-                txStack[txStack.count - 1].completion = (c, try arguments(regs[b], for: c, extra: 0))
+                txStack[txStack.count - 1].completion = (c, try arguments(stack[base + b], for: c, extra: 0))
             case .schedule:
                 try writable()
-                let t = try number(regs[a])
+                let t = try number(stack[base + a])
                 guard t.isFinite, t >= 0 else { throw fail("an event time must be a non-negative finite number, found \(t)") }
-                schedule(at: t, function: c, args: try arguments(regs[b], for: c, extra: 0), kind: .call)
+                schedule(at: t, function: c, args: try arguments(stack[base + b], for: c, extra: 0), kind: .call)
             case .every:
                 try writable()
-                let start = try number(regs[a]), interval = try number(regs[a + 1]), until = try number(regs[a + 2])
+                let start = try number(stack[base + a]), interval = try number(stack[base + a + 1]), until = try number(stack[base + a + 2])
                 guard start.isFinite, start >= 0, interval > 0, interval.isFinite else {
                     throw fail("'every' needs a positive finite interval and a non-negative start, found \(interval) from \(start)")
                 }
-                schedule(at: start, function: c, args: try arguments(regs[b], for: c, extra: 0),
+                schedule(at: start, function: c, args: try arguments(stack[base + b], for: c, extra: 0),
                          kind: .every(start: start, interval: interval, until: until, count: 0))
             case .onframe:
                 try writable()
                 let fps = program.scene.fps
                 let k = Int((now * fps - 1e-9).rounded(.up))
-                schedule(at: Double(max(0, k)) / fps, function: c, args: try arguments(regs[b], for: c, extra: 0), kind: .frame(index: max(0, k)))
+                schedule(at: Double(max(0, k)) / fps, function: c, args: try arguments(stack[base + b], for: c, extra: 0), kind: .frame(index: max(0, k)))
             case .onstart, .onstop:
                 try writable()
-                let l = try layerIndex(regs[a])
-                guard case .string(let key) = regs[a + 1] else { throw fail("an animation key must be a string") }
+                let l = try layerIndex(stack[base + a])
+                guard case .string(let key) = stack[base + a + 1] else { throw fail("an animation key must be a string") }
                 let lis = AnimationListener(layer: l, key: key, start: ins.op == .onstart, function: c,
-                                            args: try arguments(regs[b], for: c, extra: ins.op == .onstop ? 1 : 0))
+                                            args: try arguments(stack[base + b], for: c, extra: ins.op == .onstop ? 1 : 0))
                 listeners.append(lis)
                 if let current = world.layers[Int(l)].animations.last(where: { $0.key == key }) { watch(lis, current) }
             case .bind:
                 try writable()
-                let l = try layerIndex(regs[a])
+                let l = try layerIndex(stack[base + a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
-                let args = try arguments(regs[a + 1], for: b, extra: 0)
+                let args = try arguments(stack[base + a + 1], for: b, extra: 0)
                 world.layers[Int(l)].bindings.removeAll { $0.keyPath == kp }
                 world.layers[Int(l)].bindings.append(Binding(keyPath: kp, function: b, args: args))
             }
