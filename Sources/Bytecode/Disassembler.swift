@@ -133,6 +133,12 @@ public enum Disassembler {
         case .builtin:
             guard x <= 0xFF, let b = Builtin(rawValue: UInt8(x)) else { return ("?builtin(\(x))", nil) }
             return (b.name, nil)
+        case .rk:
+            if x & Instruction.constantBit != 0 {
+                let k = x & ~Instruction.constantBit
+                return ("K\(k)", constantComment(k, enumeration: nil, p))
+            }
+            return ("R\(x)", nil)
         case .component:
             guard x <= 0xFF, let c = Component(rawValue: UInt8(x)) else { return ("?component(\(x))", nil) }
             return ("." + c.path, nil)

@@ -13,6 +13,8 @@
 //
 // C holds register numbers, constant-pool and template indices, packed key paths
 // (property id << 8 | component) and signed jump offsets (sC, relative to the next instruction).
+// Arithmetic and comparisons take RK[C]: a register, or with bit 23 set the constant K[C & 0x7FFFFF]
+// (Lua's RK operands), so `x + 1` needs no LOADK.
 // Notation in the `///` lines: R[x] register, K[x] constant, S[x] string constant, KP key path,
 // G[x] global, LT/AT layer/animation template, F function, pc the index of the next instruction.
 
@@ -29,25 +31,25 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case getglobal
     /// G[C] := R[A]
     case setglobal
-    /// R[A] := R[B] + R[C]   (numbers, and component-wise points, sizes, rects, colours)
+    /// R[A] := R[B] + RK[C]   (numbers, and component-wise points, sizes, rects, colours)
     case add
-    /// R[A] := R[B] - R[C]
+    /// R[A] := R[B] - RK[C]
     case sub
-    /// R[A] := R[B] * R[C]   (numbers; point/size/rect × number; transform × transform concatenates)
+    /// R[A] := R[B] * RK[C]   (numbers; point/size/rect × number; transform × transform concatenates)
     case mul
-    /// R[A] := R[B] / R[C]   (division by zero is a runtime error)
+    /// R[A] := R[B] / RK[C]   (division by zero is a runtime error)
     case div
-    /// R[A] := R[B] % R[C]   (floored modulo, the sign of the divisor)
+    /// R[A] := R[B] % RK[C]   (floored modulo, the sign of the divisor)
     case mod
     /// R[A] := -R[B]
     case neg
     /// R[A] := not R[B]
     case not
-    /// R[A] := R[B] == R[C]
+    /// R[A] := R[B] == RK[C]
     case eq
-    /// R[A] := R[B] < R[C]
+    /// R[A] := R[B] < RK[C]
     case lt
-    /// R[A] := R[B] <= R[C]
+    /// R[A] := R[B] <= RK[C]
     case le
     /// pc += sC
     case jmp
@@ -184,6 +186,8 @@ public enum OperandKind: Sendable, Equatable {
     case builtin
     /// a `Component` raw value other than `whole`
     case component
+    /// a register, or with bit 23 set a constant (`Instruction.constantBit`)
+    case rk
 }
 
 public struct OperandFormat: Sendable, Equatable {
@@ -201,7 +205,7 @@ extension Opcode {
         case .loadbool: return f(.reg, .imm)
         case .move, .neg, .not: return f(.reg, .reg)
         case .getglobal, .setglobal: return f(.reg, .unused, .global)
-        case .add, .sub, .mul, .div, .mod, .eq, .lt, .le: return f(.reg, .reg, .reg)
+        case .add, .sub, .mul, .div, .mod, .eq, .lt, .le: return f(.reg, .reg, .rk)
         case .jmp: return f(.unused, .unused, .jump)
         case .jmpif, .jmpifnot: return f(.reg, .unused, .jump)
         case .mkpoint, .mksize: return f(.reg, .reg, .reg)
@@ -274,6 +278,9 @@ public struct Instruction: Sendable, Hashable {
     }
 
     public static let maxJump: Int32 = (1 << 23) - 1
+
+    /// Bit 23 of an RK operand: the rest is a constant index, not a register.
+    public static let constantBit: UInt32 = 0x80_0000
 }
 
 /// Fields of an animation settable at run time by ANIMSET (and stored in animation templates).

@@ -198,6 +198,15 @@ public enum Verifier {
             break   // checked together with the operand it counts from, in verifyCounts
         case .builtin:
             guard x <= UInt32(UInt8.max), Builtin(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a built-in function") }
+        case .rk:
+            if x & Instruction.constantBit != 0 {
+                let k = x & ~Instruction.constantBit
+                guard Int(k) < p.constants.count else { throw fail("constant K\(k) is out of range (there are \(p.constants.count))") }
+            } else {
+                guard x < UInt32(f.registerCount) else {
+                    throw fail("register R\(x) is out of range (the function has \(f.registerCount))")
+                }
+            }
         case .component:
             guard x > 0, x <= UInt32(UInt8.max), Component(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a component") }
         }

@@ -298,9 +298,9 @@ struct CodeGen {
         case .now:
             emit(Instruction(.now, a: r(dst)))
         case let .arith(op, a, b):
-            let x = firstOperand(a, dst), y = operand(b)
+            let x = firstOperand(a, dst), y = rk(b)
             let opcode: Opcode = [.add, .sub, .mul, .div, .mod][Int(op.rawValue)]
-            emit(Instruction(opcode, a: r(dst), b: r(x), c: UInt32(y)))
+            emit(Instruction(opcode, a: r(dst), b: r(x), c: y))
         case .neg(let a):
             let x = firstOperand(a, dst)
             emit(Instruction(.neg, a: r(dst), b: r(x)))
@@ -308,8 +308,8 @@ struct CodeGen {
             let x = firstOperand(a, dst)
             emit(Instruction(.not, a: r(dst), b: r(x)))
         case let .compare(op, a, b):
-            let x = firstOperand(a, dst), y = operand(b)
-            emit(Instruction(op, a: r(dst), b: r(x), c: UInt32(y)))
+            let x = firstOperand(a, dst), y = rk(b)
+            emit(Instruction(op, a: r(dst), b: r(x), c: y))
         case let .and(a, b), let .or(a, b):
             let isAnd: Bool
             if case .and = ir { isAnd = true } else { isAnd = false }
@@ -333,7 +333,15 @@ struct CodeGen {
             let base = consecutive(args)
             emit(Instruction(.callb, a: r(dst), b: r(base), c: UInt32(b.rawValue)))
         case let .call(function, args):
-            let base = alloc(args.count + 1)
+            // the result lands in the CALL register: use `dst` itself when it is the topmost scratch
+            // register (the arguments then follow it directly)
+            let base: Int
+            if dst >= fixedCount, dst + 1 == nextReg {
+                base = dst
+                _ = alloc(args.count)
+            } else {
+                base = alloc(args.count + 1)
+            }
             for (i, a) in args.enumerated() { into(a, base + 1 + i) }
             emit(Instruction(.call, a: r(base), b: r(args.count), c: UInt32(function)))
             if base != dst { emit(Instruction(.move, a: r(dst), b: r(base))) }
@@ -366,6 +374,19 @@ struct CodeGen {
                 free(to: m)
             }
         }
+    }
+
+    /// An RK operand: a constant operand as `constantBit | index` (no LOADK), else a register.
+    mutating func rk(_ ir: IR) -> UInt32 {
+        if let v = ir.constant {
+            switch v {
+            case .none, .array: break
+            default:
+                let k = pool.index(v)
+                if k < Instruction.constantBit { return Instruction.constantBit | k }
+            }
+        }
+        return UInt32(operand(ir))
     }
 
     /// Evaluates `parts` into fresh consecutive registers and returns the first.

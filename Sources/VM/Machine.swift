@@ -85,19 +85,25 @@ final class Machine {
     var animationCounter = 0
 
     var steps = 0
+    /// Instructions one handler (with the calls it makes) may execute.
+    var stepBudget = Limits.stepBudget
 
     static let implicitDuration = 0.25
     /// Calls nest at most this deep: deeper is runaway recursion, reported instead of overflowing the stack.
     static let maxCallDepth = 200
 
+    let image: Image
+
     init(program: Program) {
         self.program = program
+        self.image = Image(program)
         self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount))
         self.readOnly = false
     }
 
-    init(program: Program, world: World, readOnly: Bool) {
-        self.program = program
+    init(image: Image, world: World, readOnly: Bool) {
+        self.program = image.program
+        self.image = image
         self.world = world
         self.readOnly = readOnly
     }
@@ -267,7 +273,7 @@ final class Machine {
                                      timing: effectiveTiming, frames: openFrames))
     }
 
-    var presenter: Presenter { Presenter(program: program, world: world) }
+    var presenter: Presenter { Presenter(image: image, world: world) }
 
     /// Adds an animation under a key, replacing any animation with that key (seed 002:624).
     func attach(_ obj: AnimationObject, to l: Int32, key: String, duration: Double, timing: TimingFunction, frames: [Int]) {
@@ -359,10 +365,9 @@ final class Machine {
     var currentFunction = 0
     var currentPC = 0
 
+    /// An error at the current instruction; `locate` fills in the handler and line.
     func fail(_ message: String) -> RuntimeError {
-        let f = program.functions.indices.contains(currentFunction) ? program.functions[currentFunction] : nil
-        let line = f.flatMap { $0.lines.indices.contains(currentPC) ? Int($0.lines[currentPC]) : nil } ?? 0
-        return RuntimeError(message: message, function: f?.name ?? "?", line: line)
+        RuntimeError(message: message, function: "", line: -1)
     }
 
     @inline(__always)
@@ -379,15 +384,21 @@ final class Machine {
     func runHandler(_ index: Int, args: [Value]) throws(RuntimeError) {
         steps = 0
         frames = []
-        stack = []
-        beginTransaction()
-        _ = try call(index, args: args)
-        while !txStack.isEmpty { try commitTransaction() }
+        regs.clear(from: 0)
+        currentFunction = index
+        currentPC = 0
+        do {
+            beginTransaction()
+            _ = try call(index, args: args)
+            while !txStack.isEmpty { try commitTransaction() }
+        } catch {
+            throw locate(error)
+        }
     }
 
     /// The register stack shared by all active calls: each call's registers start at its frame's
     /// base (a callee's parameters are the caller's argument registers, so calls copy nothing).
-    var stack: [Value] = []
+    let regs = RegisterStack()
 
     struct Frame {
         var function: Int
@@ -406,110 +417,153 @@ final class Machine {
         guard args.count == Int(fn.paramCount) else {
             throw fail("'\(fn.name)' takes \(fn.paramCount) arguments, got \(args.count)")
         }
-        let base = stack.count
-        stack.append(contentsOf: args)
+        let base = regs.top
         let need = base + max(Int(fn.registerCount), args.count)
-        if stack.count < need { stack.append(contentsOf: repeatElement(Value.none, count: need - stack.count)) }
+        regs.reserve(need)
+        regs.top = need
+        for (i, a) in args.enumerated() { regs.base[base + i] = a }
         let entryDepth = frames.count
         frames.append(Frame(function: index, pc: 0, base: base, txDepth: txStack.count))
         defer {
             frames.removeSubrange(entryDepth...)
-            stack.removeSubrange(base...)
+            regs.clear(from: base)
         }
-        return try run(entryDepth: entryDepth)
+        do {
+            return try run(entryDepth: entryDepth)
+        } catch {
+            throw locate(error)
+        }
+    }
+
+    /// Fills in where an error happened (errors are made with line -1 in the dispatch loop, which
+    /// keeps its program counter in a local).
+    func locate(_ e: RuntimeError) -> RuntimeError {
+        guard e.line < 0 else { return e }
+        var e = e
+        let f = program.functions[currentFunction]
+        e.function = f.name
+        e.line = f.lines.indices.contains(currentPC) ? Int(f.lines[currentPC]) : 0
+        return e
     }
 
     /// Runs frames until the one at `entryDepth` returns.
     func run(entryDepth: Int) throws(RuntimeError) -> Value {
         var frame = frames[frames.count - 1]
-        var code = program.functions[frame.function].code
+        let image = self.image
+        let K = image.constants
+        var start = image.starts[frame.function]
+        var code = image.code + start
         var pc = frame.pc
         var base = frame.base
+        var R = regs.base + base
         var depthAtEntry = frame.txDepth
         currentFunction = frame.function
-        let budget = Limits.stepBudget
-        while pc < code.count {
+        let budget = stepBudget
+        defer { currentPC = pc - 1 }
+        while true {
             let ins = code[pc]
-            currentPC = pc
             pc += 1
-            steps += 1
-            if steps > budget { throw fail("the handler ran more than \(budget) instructions (a runaway loop?)") }
             let a = Int(ins.a), b = Int(ins.b), c = Int(ins.c)
             switch ins.op {
-            case .loadk: stack[base + a] = program.constants[c]
-            case .loadnil: stack[base + a] = .none
-            case .loadbool: stack[base + a] = .bool(b != 0)
-            case .move: stack[base + a] = stack[base + b]
-            case .getglobal: stack[base + a] = world.globals[c]
+            case .loadk: R[a] = K[c]
+            case .loadnil: R[a] = .none
+            case .loadbool: R[a] = .bool(b != 0)
+            case .move: R[a] = R[b]
+            case .getglobal: R[a] = world.globals[c]
             case .setglobal:
                 try writable()
-                world.globals[c] = stack[base + a]
+                world.globals[c] = R[a]
             case .add, .sub, .mul, .div, .mod:
-                if case .number(let x) = stack[base + b], case .number(let y) = stack[base + c] {
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                if case .number(let x) = R[b], case .number(let y) = py.pointee {
                     switch ins.op {
-                    case .add: stack[base + a] = .number(x + y); continue
-                    case .sub: stack[base + a] = .number(x - y); continue
-                    case .mul: stack[base + a] = .number(x * y); continue
-                    default: break
+                    case .add: R[a] = .number(x + y); continue
+                    case .sub: R[a] = .number(x - y); continue
+                    case .mul: R[a] = .number(x * y); continue
+                    case .div:
+                        if y != 0 { R[a] = .number(x / y); continue }
+                    default:
+                        // integral operands (the common `i % n`) avoid fmod
+                        if y != 0, abs(x) < 9.0e15, abs(y) < 9.0e15, x == x.rounded(.towardZero), y == y.rounded(.towardZero) {
+                            let ix = Int64(x), iy = Int64(y)
+                            var m = ix % iy
+                            if m != 0, (m < 0) != (iy < 0) { m += iy }
+                            R[a] = .number(Double(m))
+                            continue
+                        }
                     }
                 }
                 let op: ArithOp = ins.op == .add ? .add : ins.op == .sub ? .sub : ins.op == .mul ? .mul : ins.op == .div ? .div : .mod
-                do { stack[base + a] = try Value.arith(op, stack[base + b], stack[base + c]) } catch {
+                do { R[a] = try Value.arith(op, R[b], py.pointee) } catch {
                     switch error {
                     case .divisionByZero: throw fail("division by zero")
                     case .unsupported(let m): throw fail(m)
                     }
                 }
             case .neg:
-                switch stack[base + b] {
-                case .number, .point, .size, .rect: stack[base + a] = Value.scale(stack[base + b], by: -1)
-                default: throw fail("cannot negate \(stack[base + b].typeName)")
+                switch R[b] {
+                case .number, .point, .size, .rect: R[a] = Value.scale(R[b], by: -1)
+                default: throw fail("cannot negate \(R[b].typeName)")
                 }
             case .not:
-                guard case .bool(let x) = stack[base + b] else { throw fail("'!' needs a bool, found \(stack[base + b].typeName)") }
-                stack[base + a] = .bool(!x)
-            case .eq: stack[base + a] = .bool(Value.equal(stack[base + b], stack[base + c]))
+                guard case .bool(let x) = R[b] else { throw fail("'!' needs a bool, found \(R[b].typeName)") }
+                R[a] = .bool(!x)
+            case .eq:
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                R[a] = .bool(Value.equal(R[b], py.pointee))
             case .lt, .le:
-                if case .number(let x) = stack[base + b], case .number(let y) = stack[base + c] {
-                    stack[base + a] = .bool(ins.op == .lt ? x < y : x <= y)
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                if case .number(let x) = R[b], case .number(let y) = py.pointee {
+                    R[a] = .bool(ins.op == .lt ? x < y : x <= y)
                     continue
                 }
-                guard let r = Value.less(stack[base + b], stack[base + c], orEqual: ins.op == .le) else {
-                    throw fail("cannot order \(stack[base + b].typeName) and \(stack[base + c].typeName)")
+                guard let r = Value.less(R[b], py.pointee, orEqual: ins.op == .le) else {
+                    throw fail("cannot order \(R[b].typeName) and \(py.pointee.typeName)")
                 }
-                stack[base + a] = .bool(r)
-            case .jmp: pc += Int(ins.sC)
+                R[a] = .bool(r)
+            case .jmp:
+                let off = Int(ins.sC)
+                pc += off
+                if off < 0 { steps += 1; if steps > budget { throw overBudget(budget) } }
             case .jmpif, .jmpifnot:
-                guard case .bool(let x) = stack[base + a] else { throw fail("a condition must be a bool, found \(stack[base + a].typeName)") }
-                if x == (ins.op == .jmpif) { pc += Int(ins.sC) }
+                guard case .bool(let x) = R[a] else { throw fail("a condition must be a bool, found \(R[a].typeName)") }
+                if x == (ins.op == .jmpif) {
+                    let off = Int(ins.sC)
+                    pc += off
+                    if off < 0 { steps += 1; if steps > budget { throw overBudget(budget) } }
+                }
             case .forprep:
-                guard case .number(let i) = stack[base + a], case .number(let n) = stack[base + a + 1] else { throw fail("a loop's bounds must be numbers") }
+                guard case .number(let i) = R[a], case .number(let n) = R[a + 1] else { throw fail("a loop's bounds must be numbers") }
                 if !(i < n) { pc += Int(ins.sC) }
             case .forloop:
-                guard case .number(let i) = stack[base + a], case .number(let n) = stack[base + a + 1] else { throw fail("a loop's bounds must be numbers") }
-                stack[base + a] = .number(i + 1)
-                if i + 1 < n { pc += Int(ins.sC) }
-            case .mkpoint: stack[base + a] = .point(Point(try number(stack[base + b]), try number(stack[base + c])))
-            case .mksize: stack[base + a] = .size(Size(try number(stack[base + b]), try number(stack[base + c])))
+                guard case .number(let i) = R[a], case .number(let n) = R[a + 1] else { throw fail("a loop's bounds must be numbers") }
+                R[a] = .number(i + 1)
+                if i + 1 < n {
+                    pc += Int(ins.sC)
+                    steps += 1
+                    if steps > budget { throw overBudget(budget) }
+                }
+            case .mkpoint: R[a] = .point(Point(try number(R[b]), try number(R[c])))
+            case .mksize: R[a] = .size(Size(try number(R[b]), try number(R[c])))
             case .mkrect:
-                stack[base + a] = .rect(Rect(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2]), try number(stack[base + b + 3])))
+                R[a] = .rect(Rect(try number(R[b]), try number(R[b + 1]), try number(R[b + 2]), try number(R[b + 3])))
             case .mkcolor:
                 func c01(_ x: Double) -> Double { min(1, max(0, x)) }
-                stack[base + a] = .color(Color(c01(try number(stack[base + b])), c01(try number(stack[base + b + 1])), c01(try number(stack[base + b + 2])), c01(try number(stack[base + b + 3]))))
+                R[a] = .color(Color(c01(try number(R[b])), c01(try number(R[b + 1])), c01(try number(R[b + 2])), c01(try number(R[b + 3]))))
             case .translate:
-                stack[base + a] = .transform(.translation(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2])))
+                R[a] = .transform(.translation(try number(R[b]), try number(R[b + 1]), try number(R[b + 2])))
             case .scale:
-                stack[base + a] = .transform(.scale(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2])))
+                R[a] = .transform(.scale(try number(R[b]), try number(R[b + 1]), try number(R[b + 2])))
             case .rotate:
-                stack[base + a] = .transform(.rotation(try number(stack[base + b]), try number(stack[base + b + 1]), try number(stack[base + b + 2]), try number(stack[base + b + 3])))
+                R[a] = .transform(.rotation(try number(R[b]), try number(R[b + 1]), try number(R[b + 2]), try number(R[b + 3])))
             case .perspective:
-                let d = try number(stack[base + b])
+                let d = try number(R[b])
                 guard d > 0 else { throw fail("the perspective distance must be positive, found \(d)") }
-                stack[base + a] = .transform(.perspective(d))
+                R[a] = .transform(.perspective(d))
             case .callb:
                 guard let builtin = Builtin(rawValue: UInt8(c)) else { throw fail("bad builtin") }
-                let args = Array(stack[(base + b)..<(base + b + builtin.arity)])
-                do { stack[base + a] = try Builtin.call(builtin, args) } catch {
+                let args = Array(UnsafeBufferPointer(start: R + b, count: builtin.arity))
+                do { R[a] = try Builtin.call(builtin, args) } catch {
                     switch error {
                     case .divisionByZero: throw fail("division by zero")
                     case .unsupported(let m): throw fail(m)
@@ -519,98 +573,105 @@ final class Machine {
                 if frames.count - entryDepth >= Machine.maxCallDepth {
                     throw fail("calls nest deeper than \(Machine.maxCallDepth) (runaway recursion?)")
                 }
+                steps += 1
+                if steps > budget { throw overBudget(budget) }
                 let callee = program.functions[c]
                 frames[frames.count - 1].pc = pc
                 let newBase = base + a + 1
                 let need = newBase + Int(callee.registerCount)
-                if stack.count < need { stack.append(contentsOf: repeatElement(Value.none, count: need - stack.count)) }
+                regs.reserve(need)
+                regs.top = max(regs.top, need)
                 frames.append(Frame(function: c, pc: 0, base: newBase, txDepth: txStack.count))
-                code = callee.code
+                start = image.starts[c]
+                code = image.code + start
                 pc = 0
                 base = newBase
+                R = regs.base + base
                 depthAtEntry = txStack.count
                 currentFunction = c
             case .ret, .retv:
                 if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
-                let result = ins.op == .retv ? stack[base + a] : Value.none
+                let result = ins.op == .retv ? R[a] : Value.none
                 if frames.count - 1 == entryDepth { return result }
                 frames.removeLast()
                 frame = frames[frames.count - 1]
                 // the caller's CALL register is just below the callee's base
-                stack[base - 1] = result
-                code = program.functions[frame.function].code
+                R[-1] = result
+                start = image.starts[frame.function]
+                code = image.code + start
                 pc = frame.pc
                 base = frame.base
+                R = regs.base + base
                 depthAtEntry = frame.txDepth
                 currentFunction = frame.function
             case .newarray:
-                stack[base + a] = .array(Array(stack[(base + b)..<(base + b + c)]))
+                R[a] = .array(Array(UnsafeBufferPointer(start: R + b, count: c)))
             case .getindex:
-                guard case .array(let xs) = stack[base + b] else { throw fail("cannot index \(stack[base + b].typeName)") }
-                let i = try index(stack[base + c], count: xs.count)
-                stack[base + a] = xs[i]
+                guard case .array(let xs) = R[b] else { throw fail("cannot index \(R[b].typeName)") }
+                let i = try index(R[c], count: xs.count)
+                R[a] = xs[i]
             case .setindex:
-                guard case .array(var xs) = stack[base + a] else { throw fail("cannot index \(stack[base + a].typeName)") }
-                let i = try index(stack[base + b], count: xs.count)
-                stack[base + a] = .none   // release the register's reference so the update does not copy
-                xs[i] = stack[base + c]
-                stack[base + a] = .array(xs)
+                guard case .array(var xs) = R[a] else { throw fail("cannot index \(R[a].typeName)") }
+                let i = try index(R[b], count: xs.count)
+                R[a] = .none   // release the register's reference so the update does not copy
+                xs[i] = R[c]
+                R[a] = .array(xs)
             case .len:
-                switch stack[base + b] {
-                case .array(let xs): stack[base + a] = .number(Double(xs.count))
-                case .string(let s): stack[base + a] = .number(Double(s.count))
-                default: throw fail("\(stack[base + b].typeName) has no count")
+                switch R[b] {
+                case .array(let xs): R[a] = .number(Double(xs.count))
+                case .string(let s): R[a] = .number(Double(s.count))
+                default: throw fail("\(R[b].typeName) has no count")
                 }
             case .append:
-                guard case .array(var xs) = stack[base + a] else { throw fail("cannot append to \(stack[base + a].typeName)") }
-                stack[base + a] = .none
-                xs.append(stack[base + b])
-                stack[base + a] = .array(xs)
+                guard case .array(var xs) = R[a] else { throw fail("cannot append to \(R[a].typeName)") }
+                R[a] = .none
+                xs.append(R[b])
+                R[a] = .array(xs)
             case .field:
                 guard let comp = Component(rawValue: UInt8(c)) else { throw fail("bad component") }
-                stack[base + a] = comp.get(stack[base + b])
-            case .now: stack[base + a] = .number(now)
-            case .root: stack[base + a] = .layer(World.rootIndex)
+                R[a] = comp.get(R[b])
+            case .now: R[a] = .number(now)
+            case .root: R[a] = .layer(World.rootIndex)
             case .named:
-                guard case .string(let name) = stack[base + b] else { throw fail("a layer name must be a string, found \(stack[base + b].typeName)") }
+                guard case .string(let name) = R[b] else { throw fail("a layer name must be a string, found \(R[b].typeName)") }
                 guard let l = find(name) else { throw fail("there is no layer named '\(name)' in the tree") }
-                stack[base + a] = .layer(l)
+                R[a] = .layer(l)
             case .newlayer:
                 try writable()
-                stack[base + a] = .layer(newLayer(template: program.layerTemplates[c]))
+                R[a] = .layer(newLayer(template: program.layerTemplates[c]))
             case .addsublayer:
                 try writable()
-                try insert(try layerIndex(stack[base + b]), into: try layerIndex(stack[base + a]), at: nil)
+                try insert(try layerIndex(R[b]), into: try layerIndex(R[a]), at: nil)
             case .insertat:
                 try writable()
-                let i = try number(stack[base + c])
-                try insert(try layerIndex(stack[base + b]), into: try layerIndex(stack[base + a]), at: i.isFinite ? Int(max(-1, min(1e9, i))) : nil)
+                let i = try number(R[c])
+                try insert(try layerIndex(R[b]), into: try layerIndex(R[a]), at: i.isFinite ? Int(max(-1, min(1e9, i))) : nil)
             case .insertabove, .insertbelow:
                 try writable()
-                let parent = try layerIndex(stack[base + a]), child = try layerIndex(stack[base + b]), sibling = try layerIndex(stack[base + c])
+                let parent = try layerIndex(R[a]), child = try layerIndex(R[b]), sibling = try layerIndex(R[c])
                 if child == sibling { break }
                 detach(child)
                 let i = try siblingIndex(sibling, in: parent)
                 try insert(child, into: parent, at: ins.op == .insertabove ? i + 1 : i)
             case .removefromsuper:
                 try writable()
-                detach(try layerIndex(stack[base + a]))
+                detach(try layerIndex(R[a]))
             case .replacesub:
                 try writable()
-                let parent = try layerIndex(stack[base + a]), old = try layerIndex(stack[base + b]), new = try layerIndex(stack[base + c])
+                let parent = try layerIndex(R[a]), old = try layerIndex(R[b]), new = try layerIndex(R[c])
                 let i = try siblingIndex(old, in: parent)
                 detach(old)
                 try insert(new, into: parent, at: i)
                 runTreeAction("transition", on: new)
             case .setprop:
                 try writable()
-                let l = try layerIndex(stack[base + a])
+                let l = try layerIndex(R[a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
-                let v = stack[base + b]
+                let v = R[b]
                 guard TypeCheck.matches(v, kp) else { throw fail("'\(kp.name)' cannot be set to \(v.typeName)") }
                 setModel(l, kp, v)
             case .getprop, .getpres:
-                let l = try layerIndex(stack[base + b])
+                let l = try layerIndex(R[b])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
                 let whole: Value
                 if kp.property == LayerProperties.frame {
@@ -622,54 +683,54 @@ final class Machine {
                 } else {
                     whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
                 }
-                stack[base + a] = kp.component.get(whole)
+                R[a] = kp.component.get(whole)
             case .animnew:
                 let t = program.animationTemplates[c]
                 var obj = AnimationObject(keyPath: t.keyPath)
                 for f in t.fields { _ = obj.set(f.field, program.constants[Int(f.constant)]) }
-                stack[base + a] = .animation(Int32(animations.count))
+                R[a] = .animation(Int32(animations.count))
                 animations.append(obj)
             case .animset:
-                guard case .animation(let h) = stack[base + a], Int(h) < animations.count, h >= 0 else { throw fail("expected an animation, found \(stack[base + a].typeName)") }
+                guard case .animation(let h) = R[a], Int(h) < animations.count, h >= 0 else { throw fail("expected an animation, found \(R[a].typeName)") }
                 guard let field = AnimField(rawValue: UInt8(c)) else { throw fail("bad animation field") }
-                let v = stack[base + b]
+                let v = R[b]
                 if field == .from || field == .to || field == .by {
                     guard TypeCheck.matches(v, animations[Int(h)].keyPath) else { throw fail("'\(field.name)' of an animation of '\(animations[Int(h)].keyPath.name)' cannot be \(v.typeName)") }
                 }
                 guard animations[Int(h)].set(field, v) else { throw fail("invalid value for the animation's '\(field.name)': \(v.typeName)") }
             case .animadd:
                 try writable()
-                let l = try layerIndex(stack[base + a])
-                let obj = try animationObject(stack[base + b])
+                let l = try layerIndex(R[a])
+                let obj = try animationObject(R[b])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
                 attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
                        timing: obj.timingFunction ?? .linear, frames: openFrames)
             case .animremove:
                 try writable()
-                let l = try layerIndex(stack[base + a])
+                let l = try layerIndex(R[a])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
                 removeAnimations(on: l) { $0.key == key }
             case .animremoveall:
                 try writable()
-                let l = try layerIndex(stack[base + a])
+                let l = try layerIndex(R[a])
                 removeAnimations(on: l) { _ in true }
             case .setaction:
                 try writable()
-                let l = try layerIndex(stack[base + a])
+                let l = try layerIndex(R[a])
                 guard case .string(let key) = program.constants[c] else { throw fail("bad action key") }
-                if stack[base + b] == .none { world.layers[Int(l)].actions[key] = ActionEntry.none } else {
-                    world.layers[Int(l)].actions[key] = .animation(try animationObject(stack[base + b]))
+                if R[b] == .none { world.layers[Int(l)].actions[key] = ActionEntry.none } else {
+                    world.layers[Int(l)].actions[key] = .animation(try animationObject(R[b]))
                 }
             case .txbegin:
                 try writable()
                 beginTransaction()
             case .txset:
                 guard let field = TxField(rawValue: UInt8(c)), !txStack.isEmpty else { throw fail("bad transaction setting") }
-                switch (field, stack[base + a]) {
+                switch (field, R[a]) {
                 case (.animationDuration, .number(let d)) where d >= 0 && d.isFinite: txStack[txStack.count - 1].duration = d
                 case (.animationTimingFunction, .timing(let t)): txStack[txStack.count - 1].timing = t
                 case (.disableActions, .bool(let x)): txStack[txStack.count - 1].disableActions = x
-                default: throw fail("invalid value for the transaction's '\(field.name)': \(stack[base + a].typeName)")
+                default: throw fail("invalid value for the transaction's '\(field.name)': \(R[a].typeName)")
                 }
             case .txcommit:
                 guard txStack.count > depthAtEntry else { throw fail("commit without a matching transaction") }
@@ -677,43 +738,46 @@ final class Machine {
             case .txcompletion:
                 try writable()
                 guard !txStack.isEmpty else { throw fail("a completion handler outside a transaction") }
-                txStack[txStack.count - 1].completion = (c, try arguments(stack[base + b], for: c, extra: 0))
+                txStack[txStack.count - 1].completion = (c, try arguments(R[b], for: c, extra: 0))
             case .schedule:
                 try writable()
-                let t = try number(stack[base + a])
+                let t = try number(R[a])
                 guard t.isFinite, t >= 0 else { throw fail("an event time must be a non-negative finite number, found \(t)") }
-                schedule(at: t, function: c, args: try arguments(stack[base + b], for: c, extra: 0), kind: .call)
+                schedule(at: t, function: c, args: try arguments(R[b], for: c, extra: 0), kind: .call)
             case .every:
                 try writable()
-                let start = try number(stack[base + a]), interval = try number(stack[base + a + 1]), until = try number(stack[base + a + 2])
+                let start = try number(R[a]), interval = try number(R[a + 1]), until = try number(R[a + 2])
                 guard start.isFinite, start >= 0, interval > 0, interval.isFinite else {
                     throw fail("'every' needs a positive finite interval and a non-negative start, found \(interval) from \(start)")
                 }
-                schedule(at: start, function: c, args: try arguments(stack[base + b], for: c, extra: 0),
+                schedule(at: start, function: c, args: try arguments(R[b], for: c, extra: 0),
                          kind: .every(start: start, interval: interval, until: until, count: 0))
             case .onframe:
                 try writable()
                 let fps = program.scene.fps
                 let k = Int((now * fps - 1e-9).rounded(.up))
-                schedule(at: Double(max(0, k)) / fps, function: c, args: try arguments(stack[base + b], for: c, extra: 0), kind: .frame(index: max(0, k)))
+                schedule(at: Double(max(0, k)) / fps, function: c, args: try arguments(R[b], for: c, extra: 0), kind: .frame(index: max(0, k)))
             case .onstart, .onstop:
                 try writable()
-                let l = try layerIndex(stack[base + a])
-                guard case .string(let key) = stack[base + a + 1] else { throw fail("an animation key must be a string") }
+                let l = try layerIndex(R[a])
+                guard case .string(let key) = R[a + 1] else { throw fail("an animation key must be a string") }
                 let lis = AnimationListener(layer: l, key: key, start: ins.op == .onstart, function: c,
-                                            args: try arguments(stack[base + b], for: c, extra: ins.op == .onstop ? 1 : 0))
+                                            args: try arguments(R[b], for: c, extra: ins.op == .onstop ? 1 : 0))
                 listeners.append(lis)
                 if let current = world.layers[Int(l)].animations.last(where: { $0.key == key }) { watch(lis, current) }
             case .bind:
                 try writable()
-                let l = try layerIndex(stack[base + a])
+                let l = try layerIndex(R[a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
-                let args = try arguments(stack[base + a + 1], for: b, extra: 0)
+                let args = try arguments(R[a + 1], for: b, extra: 0)
                 world.layers[Int(l)].bindings.removeAll { $0.keyPath == kp }
                 world.layers[Int(l)].bindings.append(Binding(keyPath: kp, function: b, args: args))
             }
         }
-        return .none
+    }
+
+    func overBudget(_ budget: Int) -> RuntimeError {
+        fail("the handler ran more than \(budget) loop iterations and calls (a runaway loop? raise the limit with --step-budget)")
     }
 
     func index(_ v: Value, count: Int) throws(RuntimeError) -> Int {

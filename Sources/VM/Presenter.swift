@@ -6,15 +6,16 @@ import CalcCore
 import Bytecode
 
 struct Presenter {
-    let program: Program
+    let image: Image
     let world: World
+    var program: Program { image.program }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
     func boundProps(_ l: Int32, at t: Double) throws(RuntimeError) -> [Value] {
         let rec = world.layers[Int(l)]
         var props = rec.props
         for b in rec.bindings {
-            let m = Machine(program: program, world: world, readOnly: true)
+            let m = Machine(image: image, world: world, readOnly: true)
             m.now = t
             let v = try m.call(b.function, args: b.args)
             guard TypeCheck.matches(v, b.keyPath) else {

@@ -9,20 +9,21 @@ import Bytecode
 
 public final class Timeline: Sendable {
     public let scene: SceneInfo
-    let program: Program
+    let image: Image
     let times: [Double]
     let worlds: [World]
 
-    init(program: Program, times: [Double], worlds: [World]) {
-        self.scene = program.scene
-        self.program = program
+    init(image: Image, times: [Double], worlds: [World]) {
+        self.scene = image.program.scene
+        self.image = image
         self.times = times
         self.worlds = worlds
     }
 
     /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
-    public static func run(_ program: Program, until endTime: Double) throws(RuntimeError) -> Timeline {
+    public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget) throws(RuntimeError) -> Timeline {
         let m = Machine(program: program)
+        m.stepBudget = stepBudget
         m.now = 0
         try m.runHandler(0, args: [])
         var times = [0.0]
@@ -43,7 +44,7 @@ public final class Timeline: Sendable {
                 worlds.append(m.world)
             }
         }
-        return Timeline(program: program, times: times, worlds: worlds)
+        return Timeline(image: m.image, times: times, worlds: worlds)
     }
 
     static func fire(_ e: ScheduledEvent, _ m: Machine, endTime: Double) throws(RuntimeError) {
@@ -89,7 +90,7 @@ public final class Timeline: Sendable {
 
     /// The presentation tree at scene time `t` (model values, bound expressions, animations).
     public func presentation(at t: Double) throws(RuntimeError) -> PresentationScene {
-        let presenter = Presenter(program: program, world: world(at: t))
+        let presenter = Presenter(image: image, world: world(at: t))
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
         return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
                                  origin: scene.origin, root: root)

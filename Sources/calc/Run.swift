@@ -28,6 +28,7 @@ struct Run: ParsableCommand {
     @Option(help: "Pixels per point (overrides the scene's scale).") var scale: Double?
     @Option(help: "Worker threads (default: all cores).") var jobs: Int?
     @Option(help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
+    @Option(help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
     @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
 
     func validate() throws {
@@ -35,6 +36,7 @@ struct Run: ParsableCommand {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
+        if let stepBudget, stepBudget < 1 { throw ValidationError("--step-budget must be at least 1") }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
     }
 
@@ -96,7 +98,7 @@ struct Run: ParsableCommand {
 
         let endTime = jobsList.map { $0.time }.max() ?? 0
         let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: endTime) } catch {
+        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget) } catch {
             throw CalcFailure(.runtime, "\(error)")
         }
 

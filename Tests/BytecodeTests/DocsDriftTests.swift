@@ -75,6 +75,7 @@ final class DocsDriftTests: XCTestCase {
         case .count: return "n"
         case .builtin: return "BI"
         case .component: return "CO"
+        case .rk: return "RK"
         }
     }
 

@@ -39,7 +39,9 @@ final class CodeGenTests: XCTestCase {
 
     func testDynamicValuesUseRegisters() throws {
         let p = try compile("layer a {}\nlayer b {}\nat 1s { b.position = (a.position.x + 1, 5) }")
-        XCTAssertEqual(ops(p.functions[1]), [.getglobal, .getglobal, .getprop, .loadk, .add, .loadk, .mkpoint, .setprop, .ret])
+        XCTAssertEqual(ops(p.functions[1]), [.getglobal, .getglobal, .getprop, .add, .loadk, .mkpoint, .setprop, .ret])
+        // the constant 1 is an RK operand of ADD, not a LOADK
+        XCTAssertEqual(p.functions[1].code[3].c & Instruction.constantBit, Instruction.constantBit)
         // b in R0; the point built in R1 from a.position.x + 1 computed in R1 and 5 in R2
         XCTAssertEqual(p.functions[1].registerCount, 3)
     }

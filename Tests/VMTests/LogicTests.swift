@@ -239,7 +239,7 @@ final class LogicTests: XCTestCase {
         }
         let loop = Compiler.compile(SourceFile(name: "t.cal", text: "scene { duration: 2s }\nat 1s {\n var x = 0\n for i in 0..<100000000 { x = x + 1 }\n}\n"))
         XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(loop.program), until: 2)) { e in
-            XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 1s' at line 4: the handler ran more than 10000000 instructions (a runaway loop?)")
+            XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 1s' at line 4: the handler ran more than 10000000 loop iterations and calls (a runaway loop? raise the limit with --step-budget)")
         }
     }
 }
