@@ -43,7 +43,7 @@ public struct Directives: Sendable, Equatable {
             guard line.hasPrefix("//") else { continue }
             line = line.dropFirst(2).trimmingWhitespace()
             guard line.hasPrefix("snapshot:") else { continue }
-            for clause in line.dropFirst("snapshot:".count).split(separator: ";") {
+            for clause in line.dropFirst("snapshot:".count).split(separator: ";", omittingEmptySubsequences: false) {
                 if let message = d.apply(clause.trimmingWhitespace()) {
                     problems.append(Problem(line: lineNumber, message: message))
                 }
@@ -95,7 +95,7 @@ public struct Directives: Sendable, Equatable {
     /// `0, 12, 30`, `0..10` (inclusive), `0..<10`, `0...10`, or a mix.
     public static func parseFrames(_ text: Substring) -> Result<[Int], ParseError> {
         var out: [Int] = []
-        let items = text.split(separator: ",").map { $0.trimmingWhitespace() }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             return .failure(ParseError(message: "expected frame numbers such as '0, 12, 30' or '0..10', got '\(text)'"))
         }
@@ -127,7 +127,7 @@ public struct Directives: Sendable, Equatable {
 
     /// `0s, 0.5s, 250ms, 2` (plain numbers are seconds).
     public static func parseTimes(_ text: Substring) -> Result<[Double], ParseError> {
-        let items = text.split(separator: ",").map { $0.trimmingWhitespace() }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             return .failure(ParseError(message: "expected times such as '0s, 0.5s, 250ms', got '\(text)'"))
         }
@@ -155,7 +155,7 @@ public struct Directives: Sendable, Equatable {
     /// `2 channel, 0.1% pixels` — either part may be left out (it is then 0, exact), in any order.
     public static func parseTolerance(_ text: Substring) -> Result<Tolerance, ParseError> {
         let usage = "expected a tolerance such as '2 channel, 0.1% pixels'"
-        let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else {
             return .failure(ParseError(message: "\(usage), got '\(text)'"))
         }

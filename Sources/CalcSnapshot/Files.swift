@@ -56,9 +56,10 @@ public enum SnapshotFiles {
                 throw SetupError(.io, "cannot read '\(p)': no such file or directory")
             }
             if isDir.boolValue {
-                let before = found.count
-                try walk(abs, shownAs: p, into: &found)
-                if found.count == before { throw SetupError(.usage, "no .cal files found in '\(p)'") }
+                var here = Set<String>()
+                try walk(abs, shownAs: p, into: &here)
+                if here.isEmpty { throw SetupError(.usage, "no .cal files found in '\(p)'") }
+                found.formUnion(here)
             } else {
                 guard abs.hasSuffix(".cal") else { throw SetupError(.usage, "'\(p)' is not a .cal file") }
                 found.insert(abs)
