@@ -21,14 +21,14 @@ struct Test: ParsableCommand {
     @Argument(help: "Scripts or folders to search for .cal files (default: the current directory).") var paths: [String] = []
     @Flag(help: "Record every snapshot that is missing, corrupt or failing (passing ones are left as they are).") var update = false
     @Flag(help: "Record missing snapshots only; compare the rest.") var updateMissing = false
-    @Option(help: "Frames to snapshot for scripts that name none: N, A..B, A..<B, comma-separated.") var frames: String?
-    @Option(help: "Times to snapshot for scripts that name none, e.g. 0s,0.5s,250ms.") var times: String?
-    @Option(help: "Largest channel difference (0-255) at which a pixel still counts as equal, for scripts that declare no tolerance.") var maxChannelDiff: Int?
-    @Option(help: "Share of pixels that may differ, e.g. 0.1%, for scripts that declare no tolerance.") var maxDiffPixels: String?
-    @Option(help: "Write JUnit XML results to this file.") var junit: String?
-    @Option(help: "Scripts tested at once (default: all cores).") var jobs: Int?
-    @Option(help: "Write difference images under this folder (default: __snapshots__/__diffs__ beside each script).") var diffDir: String?
-    @Option(help: "Folder that script paths in snapshots are relative to (default: the current directory).") var root: String?
+    @Option(help: ArgumentHelp("Frames to snapshot for scripts that name none: N, A..B, A..<B, comma-separated.", valueName: "list")) var frames: String?
+    @Option(help: ArgumentHelp("Times to snapshot for scripts that name none, e.g. 0s,0.5s,250ms.", valueName: "list")) var times: String?
+    @Option(help: ArgumentHelp("Largest channel difference (0-255) at which a pixel still counts as equal, for scripts that declare no tolerance.", valueName: "n")) var maxChannelDiff: Int?
+    @Option(help: ArgumentHelp("Share of pixels that may differ, e.g. 0.1%, for scripts that declare no tolerance.", valueName: "percent")) var maxDiffPixels: String?
+    @Option(help: ArgumentHelp("Write JUnit XML results to this file.", valueName: "file")) var junit: String?
+    @Option(help: ArgumentHelp("Scripts tested at once (default: all cores).", valueName: "n")) var jobs: Int?
+    @Option(help: ArgumentHelp("Write difference images under this folder (default: __snapshots__/__diffs__ beside each script).", valueName: "dir")) var diffDir: String?
+    @Option(help: ArgumentHelp("Folder that script paths in snapshots are relative to (default: the current directory).", valueName: "dir")) var root: String?
 
     func validate() throws {
         if update && updateMissing { throw ValidationError("use either --update or --update-missing, not both") }

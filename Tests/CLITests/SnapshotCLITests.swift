@@ -377,11 +377,30 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(input.stderr, "calc: refusing to overwrite the input file 't.cal'\n")
     }
 
+    func testRootKeepsNamesStableFromASubfolderAndDiffDirCollectsImages() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/scenes", withIntermediateDirectories: true)
+        CLI.write(box, "scenes/box.cal", in: dir)
+        XCTAssertEqual(calc("test", "--update").status, 0)
+        // from inside scenes/, the snapshots (which say 'scenes/box.cal') match only with --root ..
+        let inside = CLI.run(["test", "--root", ".."], in: dir + "/scenes")
+        XCTAssertEqual(inside.stdout, "PASS scenes/box.cal (asm, 2 frames)\n1 passed, 0 failed\n")
+        let wrongRoot = CLI.run(["test"], in: dir + "/scenes")
+        XCTAssertEqual(wrongRoot.status, 1)
+        XCTAssertTrue(wrongRoot.stdout.contains("    -; source: scenes/box.cal\n    +; source: box.cal\n"), wrongRoot.stdout)
+        // difference images under --diff-dir mirror the script's folder; nothing lands in __snapshots__
+        CLI.write(box.replacingOccurrences(of: "#ff0000", with: "#ff0101"), "scenes/box.cal", in: dir)
+        let r = calc("test", "--diff-dir", "diffs")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("    diff image (expected | actual | difference): diffs/scenes/box.f0000.diff.png\n"), r.stdout)
+        XCTAssertEqual(CLI.files(in: dir + "/diffs/scenes"), ["box.f0000.diff.png", "box.f0002.diff.png"])
+        XCTAssertEqual(CLI.files(in: dir + "/scenes/__snapshots__"), ["box.asm", "box.f0000.png", "box.f0002.png"])
+    }
+
     func testHelpListsTheCommand() {
         let h = calc("--help")
         XCTAssertTrue(h.stdout.contains("\n  test                    Compare scripts' disassembly and frames with their\n"), h.stdout)
         let t = calc("test", "--help")
         XCTAssertEqual(t.status, 0)
-        XCTAssertTrue(t.stdout.contains("--max-diff-pixels <max-diff-pixels>"), t.stdout)
+        XCTAssertTrue(t.stdout.contains("--max-diff-pixels <percent>"), t.stdout)
     }
 }
