@@ -2,6 +2,8 @@
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
 // CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; calc ← everything.
+// CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
+// module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
 
 let optimizedSettings: [SwiftSetting] = [
@@ -30,10 +32,11 @@ let package = Package(
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"]),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
+        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "Render"]),
         .executableTarget(
             name: "calc",
             dependencies: [
-                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "Render",
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "Render", "CalcSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Compiler", "Bytecode", "VM", "Render", "CalcCore"]),
+        .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
+        .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
     ]
 )

@@ -13,11 +13,11 @@ struct Calc: ParsableCommand {
         commandName: "calc",
         abstract: "Compile and run CAL animated layer scenes.",
         discussion: """
-        Exit codes: 0 success, 1 errors in the source, 2 bad usage, 3 runtime error, \
-        4 file I/O error, 5 invalid bytecode file.
+        Exit codes: 0 success, 1 errors in the source (calc test: a script failed), 2 bad usage, \
+        3 runtime error, 4 file I/O error, 5 invalid bytecode file.
         """,
         version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
-        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Bench.self]
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Bench.self]
     )
 }
 

@@ -1,114 +1,64 @@
-// Golden tests over Samples/: for every sample, the disassembly and the frames its
-// `// snapshot: frames …` line names are compared with the files in the `__snapshots__/` folder
-// beside it (pixels compared after decoding, exactly). Error samples under Samples/errors/ compare
-// their rendered diagnostics. Run with CALC_RECORD=1 to re-record (then look at every PNG before
-// committing it).
+// Golden tests over Samples/, run through the same engine as `calc test` (CalcSnapshot), so the
+// feature users rely on is exercised by every `swift test`: each sample's disassembly, the frames its
+// `// snapshot:` line names, and — for samples declaring `// snapshot: diagnostics` — its rendered
+// diagnostics are compared with `__snapshots__/` beside it. CALC_RECORD=1 records every missing or
+// failing snapshot (`calc test --update`); look at every PNG it writes before committing it.
 
 import XCTest
 import Foundation
 import CalcCore
 import Compiler
 import Bytecode
-import VM
-import Render
+import CalcSnapshot
 
 final class GoldenTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     var record: Bool { ProcessInfo.processInfo.environment["CALC_RECORD"] == "1" }
 
-    func samples() -> [String] {
-        let fm = FileManager.default
-        let base = GoldenTests.root.appendingPathComponent("Samples").path
-        let all = (fm.enumerator(atPath: base)?.allObjects as? [String]) ?? []
-        return all.filter { $0.hasSuffix(".cal") && !$0.contains("__snapshots__") }.sorted().map { "Samples/" + $0 }
-    }
-
-    func snapshotPath(_ rel: String, _ suffix: String) -> String {
-        let url = GoldenTests.root.appendingPathComponent(rel)
-        let stem = url.deletingPathExtension().lastPathComponent
-        return url.deletingLastPathComponent().appendingPathComponent("__snapshots__").appendingPathComponent(stem + suffix).path
-    }
-
-    /// Compares text with a snapshot file, or records it.
-    func checkText(_ text: String, _ path: String, _ what: String) {
-        let fm = FileManager.default
-        if record {
-            try? fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            fm.createFile(atPath: path, contents: Data(text.utf8))
-            return
+    func testSamplesThroughTheSnapshotEngine() throws {
+        let scripts = try SnapshotFiles.discover([GoldenTests.root + "/Samples"], root: GoldenTests.root)
+        XCTAssertGreaterThan(scripts.count, 3)
+        XCTAssertEqual(scripts.first?.name.hasPrefix("Samples/"), true, "names are relative to the repository")
+        var options = SnapshotOptions(root: GoldenTests.root)
+        options.recording = record ? .all : .off
+        options.jobs = ProcessInfo.processInfo.activeProcessorCount
+        let summary = SnapshotEngine.run(scripts, options: options)
+        if summary.failed > 0 {
+            XCTFail("golden snapshots differ (re-record with CALC_RECORD=1 after checking the change):\n" + summary.report)
         }
-        guard let data = fm.contents(atPath: path) else {
-            XCTFail("missing snapshot \(path) for \(what); run with CALC_RECORD=1 to record it")
-            return
+        for r in summary.results where r.status == .recorded {
+            print(r.report, terminator: "")
         }
-        let expected = String(decoding: data, as: UTF8.self)
-        if expected != text {
-            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let a = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let i = Array(zip(e, a)).firstIndex { $0.0 != $0.1 } ?? min(e.count, a.count)
-            XCTFail("\(what) differs from \(path) at line \(i + 1):\n- \(i < e.count ? e[i] : "<end>")\n+ \(i < a.count ? a[i] : "<end>")")
-        }
-    }
-
-    func frameNumbers(_ source: String) -> [Int] {
-        for line in source.split(separator: "\n") {
-            guard let r = line.range(of: "// snapshot: frames") else { continue }
-            return line[r.upperBound...].split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        }
-        return []
-    }
-
-    func testSamples() throws {
-        let list = samples()
-        XCTAssertGreaterThan(list.count, 3)
-        for rel in list where !rel.hasPrefix("Samples/errors/") {
-            let source = try String(contentsOf: GoldenTests.root.appendingPathComponent(rel), encoding: .utf8)
-            let file = SourceFile(name: rel, text: source)
-            let result = Compiler.compile(file)
-            guard let program = result.program else {
-                XCTFail("\(rel) does not compile:\n" + result.diagnostics.map { $0.render(in: file) }.joined())
-                continue
-            }
-            XCTAssertNoThrow(try Verifier.verify(program), rel)
-            // the bytecode file round-trips
-            let bytes = BytecodeWriter.encode(program)
-            XCTAssertEqual(try BytecodeReader.load(bytes), program, rel)
-            checkText(Disassembler.disassemble(program), snapshotPath(rel, ".asm"), "disassembly of \(rel)")
-
-            let frames = frameNumbers(source)
-            XCTAssertFalse(frames.isEmpty, "\(rel) names no snapshot frames")
-            let timeline = try Timeline.run(program, until: program.scene.duration)
-            let renderer = Renderer()
-            for i in frames {
-                let fb = renderer.render(try timeline.presentation(at: timeline.frameTime(i)))
-                let path = snapshotPath(rel, String(format: ".f%04d.png", i))
-                if record {
-                    try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(fb, level: 9)))
-                    continue
-                }
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    XCTFail("missing snapshot \(path); run with CALC_RECORD=1 to record it")
-                    continue
-                }
-                let expected = try PNGDecoder.decode([UInt8](data))
-                XCTAssertEqual(expected.width, fb.width, path)
-                XCTAssertEqual(expected.height, fb.height, path)
-                let differing = zip(expected.pixels, fb.pixels).filter { $0 != $1 }.count
-                XCTAssertEqual(differing, 0, "\(differing) pixels differ from \(path)")
+        // every sample is covered by something beyond compiling: error samples by their diagnostics,
+        // the rest by their disassembly and at least one frame
+        for r in summary.results {
+            if r.script.name.hasPrefix("Samples/errors/") {
+                XCTAssertEqual(r.covered, ["diagnostics"], r.script.name)
+            } else {
+                XCTAssertEqual(r.covered.first, "asm", r.script.name)
+                XCTAssertTrue(r.covered.contains { $0.hasSuffix("frame") || $0.hasSuffix("frames") }, "\(r.script.name) names no snapshot frames")
             }
         }
     }
 
-    func testErrorSamples() throws {
-        let list = samples().filter { $0.hasPrefix("Samples/errors/") }
-        XCTAssertFalse(list.isEmpty)
-        for rel in list {
-            let data = try Data(contentsOf: GoldenTests.root.appendingPathComponent(rel))
-            let file = SourceFile(name: rel, bytes: [UInt8](data))
-            let result = Compiler.compile(file)
-            XCTAssertTrue(result.hasErrors, "\(rel) should not compile")
-            checkText(result.diagnostics.map { $0.render(in: file) }.joined(), snapshotPath(rel, ".diag"), "diagnostics of \(rel)")
+    /// Error samples must keep failing to compile: a diagnostics snapshot alone would also accept a
+    /// script that compiles with warnings.
+    func testErrorSamplesDoNotCompile() throws {
+        let scripts = try SnapshotFiles.discover([GoldenTests.root + "/Samples/errors"], root: GoldenTests.root)
+        XCTAssertFalse(scripts.isEmpty)
+        for s in scripts {
+            let data = try Data(contentsOf: URL(fileURLWithPath: s.path))
+            XCTAssertTrue(Compiler.compile(SourceFile(name: s.name, bytes: [UInt8](data))).hasErrors, "\(s.name) should not compile")
+        }
+    }
+
+    /// Every compiling sample's bytecode survives the .calb writer and reader unchanged.
+    func testSampleBytecodeRoundTrips() throws {
+        let scripts = try SnapshotFiles.discover([GoldenTests.root + "/Samples"], root: GoldenTests.root)
+        for s in scripts where !s.name.hasPrefix("Samples/errors/") {
+            let data = try Data(contentsOf: URL(fileURLWithPath: s.path))
+            let program = try XCTUnwrap(Compiler.compile(SourceFile(name: s.name, bytes: [UInt8](data))).program, s.name)
+            XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(program)), program, s.name)
         }
     }
 }
