@@ -17,6 +17,8 @@ final class Image: @unchecked Sendable {
     let starts: [Int]
     let constants: UnsafeMutablePointer<Value>
     let constantCount: Int
+    /// Each function's register count.
+    let registerCounts: UnsafeMutablePointer<Int>
 
     init(_ program: Program) {
         self.program = program
@@ -28,6 +30,8 @@ final class Image: @unchecked Sendable {
         code = .allocate(capacity: max(1, total))
         var i = 0
         for f in program.functions { for ins in f.code { (code + i).initialize(to: ins); i += 1 } }
+        registerCounts = .allocate(capacity: max(1, program.functions.count))
+        for (i, f) in program.functions.enumerated() { registerCounts[i] = Int(f.registerCount) }
         constantCount = program.constants.count
         constants = .allocate(capacity: max(1, constantCount))
         constants.initialize(from: program.constants, count: constantCount)
@@ -38,6 +42,7 @@ final class Image: @unchecked Sendable {
         code.deallocate()
         constants.deinitialize(count: constantCount)
         constants.deallocate()
+        registerCounts.deallocate()
     }
 }
 
