@@ -20,6 +20,17 @@ public final class SourceFile: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
+    /// The 1-based line holding byte `offset` (a binary search of the line starts).
+    public func line(of offset: Int) -> Int {
+        let off = max(0, min(offset, bytes.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= off { lo = mid } else { hi = mid - 1 }
+        }
+        return lo + 1
+    }
+
     /// 1-based line and column (column counted in Unicode scalars, so a caret lines up under UTF-8 text).
     public func location(of offset: Int) -> (line: Int, column: Int) {
         let off = max(0, min(offset, bytes.count))

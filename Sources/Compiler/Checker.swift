@@ -131,8 +131,8 @@ final class Checker {
         self.fn = FunctionState(index: 0, kind: .main, parent: nil)
     }
 
-    func line(_ span: Span) -> Int { file.location(of: span.start).line }
-    func endLine(_ span: Span) -> Int { line(Span(max(span.start, span.end - 1), span.end)) }
+    func line(_ span: Span) -> Int { file.line(of: span.start) }
+    func endLine(_ span: Span) -> Int { file.line(of: max(span.start, span.end - 1)) }
 
     // MARK: entry
 
@@ -504,7 +504,16 @@ func fmt(_ x: Double) -> String {
 /// The constant pool, deduplicated by exact bit pattern so that 0 and -0 stay distinct.
 struct ConstantPool: Sendable {
     var values: [Value] = []
-    var index: [String: UInt32] = [:]
+    var index: [Key: UInt32] = [:]
+
+    /// A constant's identity: its kind and the bit patterns of its numbers (hashing Doubles
+    /// directly would merge 0 and -0).
+    enum Key: Hashable, Sendable {
+        case bits(UInt8, UInt64, UInt64, UInt64, UInt64)
+        case string(String)
+        case transform([UInt64])
+        case other(String)
+    }
 
     mutating func index(_ v: Value) -> UInt32 {
         let key = ConstantPool.key(v)
@@ -515,23 +524,19 @@ struct ConstantPool: Sendable {
         return i
     }
 
-    static func key(_ v: Value) -> String {
-        func d(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
+    static func key(_ v: Value) -> Key {
         switch v {
-        case .number(let x): return "n" + d(x)
-        case .bool(let b): return b ? "T" : "F"
-        case .string(let s): return "s" + s
-        case .point(let p): return "p\(d(p.x)),\(d(p.y))"
-        case .size(let s): return "z\(d(s.width)),\(d(s.height))"
-        case .rect(let r): return "r\(d(r.origin.x)),\(d(r.origin.y)),\(d(r.size.width)),\(d(r.size.height))"
-        case .color(let c): return "c\(d(c.r)),\(d(c.g)),\(d(c.b)),\(d(c.a))"
-        case .timing(let t): return "t\(d(t.x1)),\(d(t.y1)),\(d(t.x2)),\(d(t.y2))"
-        case .transform(let m): return "m" + m.elements.map(d).joined(separator: ",")
-        case .enumCase(let i): return "e\(i)"
-        case .none: return "0"
-        case .layer(let h): return "L\(h)"
-        case .animation(let h): return "A\(h)"
-        case .array(let xs): return "[" + xs.map(key).joined(separator: ";") + "]"
+        case .number(let x): return .bits(0, x.bitPattern, 0, 0, 0)
+        case .bool(let b): return .bits(1, b ? 1 : 0, 0, 0, 0)
+        case .string(let s): return .string(s)
+        case .point(let p): return .bits(2, p.x.bitPattern, p.y.bitPattern, 0, 0)
+        case .size(let s): return .bits(3, s.width.bitPattern, s.height.bitPattern, 0, 0)
+        case .rect(let r): return .bits(4, r.origin.x.bitPattern, r.origin.y.bitPattern, r.size.width.bitPattern, r.size.height.bitPattern)
+        case .color(let c): return .bits(5, c.r.bitPattern, c.g.bitPattern, c.b.bitPattern, c.a.bitPattern)
+        case .timing(let t): return .bits(6, t.x1.bitPattern, t.y1.bitPattern, t.x2.bitPattern, t.y2.bitPattern)
+        case .enumCase(let i): return .bits(7, UInt64(i), 0, 0, 0)
+        case .transform(let m): return .transform(m.elements.map { $0.bitPattern })
+        default: return .other(Value.display(v))
         }
     }
 }

@@ -17,11 +17,31 @@ public enum Compiler {
     /// Compiles one source file. `name` is how the file is shown in diagnostics and recorded in the
     /// bytecode (pass the path as the user wrote it).
     public static func compile(_ file: SourceFile) -> CompileResult {
+        var phases = Phases()
+        return compile(file, phases: &phases)
+    }
+
+    /// Wall time of each compiler phase, for `calc bench`.
+    public struct Phases: Sendable {
+        public var parse: Duration = .zero
+        public var check: Duration = .zero
+        public var generate: Duration = .zero
+        public init() {}
+    }
+
+    public static func compile(_ file: SourceFile, phases: inout Phases) -> CompileResult {
+        let clock = ContinuousClock()
+        var t0 = clock.now
         let (ast, parseDiags) = Parser.parse(file)
+        phases.parse = clock.now - t0
+        t0 = clock.now
         var diags = parseDiags
         let checker = Checker(file: file)
         let functions = checker.check(ast)
         diags.append(contentsOf: checker.diags)
+        phases.check = clock.now - t0
+        t0 = clock.now
+        defer { phases.generate = clock.now - t0 }
         if diags.items.isEmpty && ast.items.isEmpty {
             diags.warning("W0005", "the file declares nothing", at: Span(0, 0))
         }

@@ -1,0 +1,30 @@
+#!/bin/sh
+# VM and compiler benchmarks against Lua 5.4, measured in the same run (hyperfine, Debian packages
+# lua5.4 and hyperfine). Builds calc in release mode first. Prints hyperfine's tables; the ratio
+# lines are calc's time over Lua's.
+set -eu
+cd "$(dirname "$0")/.."
+for p in lua5.4 hyperfine; do
+    command -v "$p" >/dev/null || { echo "bench-vm: needs $p (apt-get install lua5.4 hyperfine)" >&2; exit 2; }
+done
+swift build -c release --product calc >/dev/null
+CALC=.build/release/calc
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+python3 Benchmarks/gen_compile.py 100000 "$OUT" >/dev/null
+
+hyperfine --warmup 1 --runs 5 --export-json "$OUT/vm.json" \
+    -n calc-loop "$CALC run Benchmarks/vm/loop.cal -o $OUT/f --step-budget 2000000000 -q" \
+    -n lua-loop "lua5.4 Benchmarks/vm/loop.lua" \
+    -n calc-calls "$CALC run Benchmarks/vm/calls.cal -o $OUT/f --step-budget 2000000000 -q" \
+    -n lua-calls "lua5.4 Benchmarks/vm/calls.lua" \
+    -n calc-compile "$CALC build $OUT/big.cal -o $OUT/big.calb" \
+    -n luac-compile "luac5.4 -o $OUT/big.luac $OUT/big.lua"
+
+python3 - "$OUT/vm.json" <<'PY'
+import json, sys
+r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
+for a, b in [("calc-loop", "lua-loop"), ("calc-calls", "lua-calls"), ("calc-compile", "luac-compile")]:
+    print(f"{a:>13}: {r[a]*1000:7.1f} ms   {b:>12}: {r[b]*1000:7.1f} ms   ratio {r[a]/r[b]:.2f}x")
+print(f"compile throughput: calc {100000/r['calc-compile']:,.0f} lines/s, luac5.4 {100000/r['luac-compile']:,.0f} lines/s")
+PY
