@@ -121,9 +121,9 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case len
     /// R[A].append(R[B])
     case append
-    /// numeric for loop entry: if not R[A] < R[A+1] then pc += sC
+    /// numeric for loop entry: if R[A] < R[A+1] then R[B] := R[A] else pc += sC
     case forprep
-    /// numeric for loop step: R[A] += 1; if R[A] < R[A+1] then pc += sC
+    /// numeric for loop step: R[A] += 1; if R[A] < R[A+1] then R[B] := R[A]; pc += sC
     case forloop
     /// R[A] := the current scene time in seconds
     case now
@@ -230,7 +230,7 @@ extension Opcode {
         case .newarray: return f(.reg, .reg, .count)
         case .getindex, .setindex: return f(.reg, .reg, .reg)
         case .len, .append, .named: return f(.reg, .reg)
-        case .forprep, .forloop: return f(.regRange(2), .unused, .jump)
+        case .forprep, .forloop: return f(.regRange(2), .reg, .jump)
         case .now, .removefromsuper: return f(.reg)
         case .insertat, .insertabove, .insertbelow, .replacesub: return f(.reg, .reg, .reg)
         case .every: return f(.regRange(3), .reg, .function)
@@ -260,8 +260,8 @@ public struct Instruction: Sendable, Hashable {
     /// Jump offset: C as a signed 24-bit number.
     public var sC: Int32 { Int32(bitPattern: c << 8) >> 8 }
 
-    public static func jump(_ op: Opcode, a: UInt16 = 0, offset: Int32) -> Instruction {
-        Instruction(op, a: a, c: UInt32(bitPattern: offset) & 0xFF_FFFF)
+    public static func jump(_ op: Opcode, a: UInt16 = 0, b: UInt16 = 0, offset: Int32) -> Instruction {
+        Instruction(op, a: a, b: b, c: UInt32(bitPattern: offset) & 0xFF_FFFF)
     }
 
     public var word: UInt64 {

@@ -194,7 +194,7 @@ struct CodeGen {
             let base = alloc(2)
             into(from, base)
             into(limit, base + 1)
-            loop(base: base, variable: localReg(variable), load: Instruction(.move, a: r(localReg(variable)), b: r(base)), body: body, line: ln)
+            loop(base: base, variable: localReg(variable), load: nil, body: body, line: ln)
         case let .forArray(variable, array, hidden, body, ln):
             line = ln
             let arr = localReg(hidden)
@@ -202,7 +202,7 @@ struct CodeGen {
             let base = alloc(2)
             into(.const(.number(0)), base)
             emit(Instruction(.len, a: r(base + 1), b: r(arr)))
-            loop(base: base, variable: localReg(variable),
+            loop(base: base, variable: base,
                  load: Instruction(.getindex, a: r(localReg(variable)), b: r(arr), c: UInt32(base)), body: body, line: ln)
         case let .expr(ir, ln):
             line = ln
@@ -218,16 +218,17 @@ struct CodeGen {
         }
     }
 
-    /// FORPREP base → exit; top: load the variable; body; FORLOOP base → top.
-    mutating func loop(base: Int, variable: Int, load: Instruction, body: [IRStmt], line ln: Int) {
+    /// FORPREP base, variable → exit; top: (load); body; FORLOOP base, variable → top. The loop
+    /// instructions copy the counter into the variable register themselves.
+    mutating func loop(base: Int, variable: Int, load: Instruction?, body: [IRStmt], line ln: Int) {
         let prep = code.count
-        emit(Instruction(.forprep, a: r(base)))
+        emit(Instruction(.forprep, a: r(base), b: r(variable)))
         let top = code.count
-        emit(load)
+        if let load { emit(load) }
         for s in body { stmt(s) }
         line = ln
         let back = Int32(top - (code.count + 1))
-        emit(Instruction.jump(.forloop, a: r(base), offset: back))
+        emit(Instruction.jump(.forloop, a: r(base), b: r(variable), offset: back))
         patch(prep)
     }
 
@@ -400,6 +401,6 @@ struct CodeGen {
     mutating func patch(_ index: Int) {
         let offset = Int32(code.count - index - 1)
         let old = code[index]
-        code[index] = Instruction.jump(old.op, a: old.a, offset: offset)
+        code[index] = Instruction.jump(old.op, a: old.a, b: old.b, offset: offset)
     }
 }

@@ -466,16 +466,19 @@ final class Machine {
         var depthAtEntry = frame.txDepth
         currentFunction = frame.function
         let budget = stepBudget
-        defer { currentPC = pc - 1 }
+        var steps = self.steps
+        defer { currentPC = pc - 1; self.steps = steps }
         while true {
             let ins = code[pc]
             pc += 1
             let a = Int(ins.a), b = Int(ins.b), c = Int(ins.c)
             switch ins.op {
-            case .loadk: R[a] = K[c]
+            case .loadk:
+                if case .number(let x) = K[c] { putNumber(R + a, x) } else { R[a] = K[c] }
             case .loadnil: R[a] = .none
             case .loadbool: R[a] = .bool(b != 0)
-            case .move: R[a] = R[b]
+            case .move:
+                if case .number(let x) = R[b] { putNumber(R + a, x) } else { R[a] = R[b] }
             case .getglobal: R[a] = world.globals[c]
             case .setglobal:
                 try writable()
@@ -543,11 +546,12 @@ final class Machine {
                 }
             case .forprep:
                 guard case .number(let i) = R[a], case .number(let n) = R[a + 1] else { throw fail("a loop's bounds must be numbers") }
-                if !(i < n) { pc += Int(ins.sC) }
+                if i < n { putNumber(R + b, i) } else { pc += Int(ins.sC) }
             case .forloop:
                 guard case .number(let i) = R[a], case .number(let n) = R[a + 1] else { throw fail("a loop's bounds must be numbers") }
                 putNumber(R + a, i + 1)
                 if i + 1 < n {
+                    putNumber(R + b, i + 1)
                     pc += Int(ins.sC)
                     steps += 1
                     if steps > budget { throw overBudget(budget) }
