@@ -287,6 +287,12 @@ public struct Instruction: Sendable, Hashable {
 public enum AnimField: UInt8, CaseIterable, Sendable {
     case from = 0, to, by, duration, beginTime, timeOffset, speed, repeatCount, repeatDuration
     case autoreverses, fillMode, removedOnCompletion, timingFunction, additive, cumulative
+    /// keyframe animations
+    case values, keyTimes, timingFunctions, calculationMode, tensionValues, continuityValues, biasValues
+    /// group animations: the array of child animations
+    case animations
+    /// spring animations
+    case mass, stiffness, damping, initialVelocity
 
     public var name: String { String(describing: self) }
 }

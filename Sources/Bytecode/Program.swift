@@ -59,7 +59,7 @@ public struct PropertyInit: Sendable, Equatable {
 }
 
 public enum AnimationKind: UInt8, Sendable, CaseIterable {
-    case basic = 0
+    case basic = 0, keyframe, group, spring
     public var name: String { String(describing: self) }
 }
 

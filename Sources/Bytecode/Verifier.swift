@@ -338,6 +338,17 @@ public enum Verifier {
                 guard let x = v.number, x >= 0 else {
                     throw fail("constant K\(c) is \(Format.value(v)), expected a number not below 0 (inf repeats forever)")
                 }
+            case .calculationMode:
+                try expect(v, .enumeration("calculation mode"), c, fail)
+            case .mass, .stiffness, .damping, .initialVelocity:
+                try expect(v, .number(.scalar), c, fail)
+                guard let x = v.number, x.isFinite, field.field == .initialVelocity || x >= 0,
+                      !(field.field == .mass || field.field == .stiffness) || x > 0 else {
+                    throw fail("constant K\(c) is \(Format.value(v)), out of range for \(field.field.name)")
+                }
+            case .values, .keyTimes, .timingFunctions, .tensionValues, .continuityValues, .biasValues, .animations:
+                // arrays are never constants; these fields are set by ANIMSET
+                throw fail("an array field cannot come from a constant")
             }
         }
     }

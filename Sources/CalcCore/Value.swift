@@ -56,6 +56,7 @@ public enum Enumerations {
     public static let all: [String: [String]] = [
         "fill mode": ["removed", "forwards", "backwards", "both"],
         "origin": ["topLeft", "bottomLeft"],
+        "calculation mode": ["linear", "discrete", "paced", "cubic", "cubicPaced"],
     ]
 }
 

@@ -11,16 +11,37 @@ extension Checker {
         .duration: .number(.time), .beginTime: .number(.time), .timeOffset: .number(.time), .speed: .number(.scalar),
         .repeatCount: .number(.scalar), .repeatDuration: .number(.time), .autoreverses: .bool, .fillMode: .enumeration("fill mode"),
         .removedOnCompletion: .bool, .timingFunction: .timingFunction, .additive: .bool, .cumulative: .bool,
+        .keyTimes: .array(.number(.scalar)), .timingFunctions: .array(.timingFunction),
+        .calculationMode: .enumeration("calculation mode"), .tensionValues: .array(.number(.scalar)),
+        .continuityValues: .array(.number(.scalar)), .biasValues: .array(.number(.scalar)),
+        .animations: .array(.animation), .mass: .number(.scalar), .stiffness: .number(.scalar),
+        .damping: .number(.scalar), .initialVelocity: .number(.scalar),
     ]
+
+    static let timingFields: [AnimField] = [.duration, .beginTime, .timeOffset, .speed, .repeatCount, .repeatDuration,
+                                            .autoreverses, .fillMode, .removedOnCompletion, .timingFunction]
+
+    /// The fields each kind of animation takes (keyPath aside).
+    static func fields(of kind: AnimationKind) -> [AnimField] {
+        switch kind {
+        case .basic: return timingFields + [.from, .to, .by, .additive, .cumulative]
+        case .keyframe: return timingFields + [.values, .keyTimes, .timingFunctions, .calculationMode, .tensionValues,
+                                               .continuityValues, .biasValues, .additive, .cumulative]
+        case .spring: return timingFields + [.from, .to, .by, .additive, .cumulative, .mass, .stiffness, .damping, .initialVelocity]
+        case .group: return timingFields + [.animations]
+        }
+    }
 
     /// Checks an animation literal. In an `actions` block (`actionKey` set) the key path may be left
     /// out: it is the action's key (Core Animation sets keyPath := key when adding an animation).
-    func animation(_ kind: Name, _ body: [Stmt], at span: Span, actionKey: String? = nil) -> Typed {
-        guard kind.text == "basic" else {
-            diags.error("E0400", "\(kind.text) animations are not supported yet", at: kind.span,
-                        notes: ["this version of calc runs basic animations; see docs/language.md for the planned kinds"])
+    func animation(_ kindName: Name, _ body: [Stmt], at span: Span, actionKey: String? = nil) -> Typed {
+        let kinds: [String: AnimationKind] = ["basic": .basic, "keyframe": .keyframe, "group": .group, "spring": .spring]
+        guard let kind = kinds[kindName.text] else {
+            diags.error("E0400", "\(kindName.text) animations are not supported yet", at: kindName.span,
+                        notes: ["this version of calc runs basic, keyframe, spring and group animations; see docs/language.md for the planned kinds"])
             return .error
         }
+        let allowed = Checker.fields(of: kind)
         var members: [Member] = []
         for s in body {
             switch s {
@@ -32,7 +53,7 @@ extension Checker {
         var keyPath: (KeyPath, ValueType)?
         var seen: [String: Span] = [:]
         var ok = true
-        for m in members where m.name.text == "keyPath" {
+        for m in members where m.name.text == "keyPath" && kind != .group {
             seen["keyPath"] = m.name.span
             let (base, names) = splitMembers(m.value)
             guard case .identifier(let first) = base.kind else {
@@ -51,21 +72,23 @@ extension Checker {
             }
             keyPath = r
         }
-        if keyPath == nil, seen["keyPath"] == nil {
+        if kind != .group, keyPath == nil, seen["keyPath"] == nil {
             if let actionKey, let r = KeyPath.parse(actionKey) {
                 keyPath = r
             } else {
-                diags.error("E0403", "a basic animation needs a 'keyPath'", at: kind.span, label: "add e.g. 'keyPath: opacity'")
+                diags.error("E0403", "a \(kindName.text) animation needs a 'keyPath'", at: kindName.span, label: "add e.g. 'keyPath: opacity'")
                 ok = false
             }
         }
-        var template = AnimationTemplate(kind: .basic, keyPath: keyPath?.0 ?? KeyPath(property: 0))
+        var template = AnimationTemplate(kind: kind, keyPath: keyPath?.0 ?? KeyPath(property: 0))
         var dynamic: [(AnimField, IR)] = []
-        for m in members where m.name.text != "keyPath" {
+        for m in members where m.name.text != "keyPath" || kind == .group {
             let fname = m.name.text
-            guard let field = AnimField.allCases.first(where: { $0.name == fname }) else {
-                diags.error("E0404", "unknown animation field '\(fname)'", at: m.name.span,
-                            label: suggestion(for: fname, among: ["keyPath"] + AnimField.allCases.map { $0.name }).map { "did you mean '\($0)'?" })
+            guard let field = allowed.first(where: { $0.name == fname }) else {
+                let other = AnimField.allCases.first { $0.name == fname }
+                diags.error("E0404", other != nil || fname == "keyPath" ? "a \(kindName.text) animation has no field '\(fname)'" : "unknown animation field '\(fname)'",
+                            at: m.name.span,
+                            label: other != nil || fname == "keyPath" ? nil : suggestion(for: fname, among: (kind == .group ? [] : ["keyPath"]) + allowed.map { $0.name }).map { "did you mean '\($0)'?" })
                 _ = expr(m.value, expect: .error)
                 ok = false
                 continue
@@ -76,21 +99,23 @@ extension Checker {
             }
             seen[fname] = m.name.span
             let type: ValueType
-            if field == .from || field == .to || field == .by {
+            if field == .from || field == .to || field == .by || field == .values {
                 guard let kp = keyPath else { _ = expr(m.value, expect: .error); continue }
-                type = kp.1
+                type = field == .values ? .array(kp.1) : kp.1
             } else {
                 type = Checker.animFieldTypes[field] ?? .error
             }
             let t = expr(m.value, expect: type)
             guard let ir = convert(t, to: type, at: m.value.span, what: "'\(fname)'") else { ok = false; continue }
-            if let v = ir.constant {
+            if let v = ir.constant, !{ if case .array = v { return true } else { return false } }() {
                 if let x = v.number {
                     let bad: String?
                     switch field {
                     case .duration, .repeatDuration: bad = x < 0 || !x.isFinite ? "a non-negative finite time" : nil
                     case .repeatCount: bad = x < 0 || x.isNaN ? "a non-negative count (or infinity)" : nil
-                    case .speed, .beginTime, .timeOffset: bad = !x.isFinite ? "a finite number" : nil
+                    case .speed, .beginTime, .timeOffset, .initialVelocity: bad = !x.isFinite ? "a finite number" : nil
+                    case .mass, .stiffness: bad = !(x > 0) || !x.isFinite ? "a positive finite number" : nil
+                    case .damping: bad = x < 0 || !x.isFinite ? "a non-negative finite number" : nil
                     default: bad = nil
                     }
                     if let bad {
@@ -109,6 +134,14 @@ extension Checker {
         }
         if let by = seen["by"], seen["from"] != nil, seen["to"] != nil {
             diags.warning("W0004", "'from', 'to' and 'by' are all set; 'by' is ignored", at: by)
+        }
+        if kind == .keyframe, seen["values"] == nil {
+            diags.error("E0408", "a keyframe animation needs 'values'", at: kindName.span)
+            ok = false
+        }
+        if kind == .group, seen["animations"] == nil {
+            diags.error("E0409", "a group needs 'animations: [ … ]'", at: kindName.span)
+            ok = false
         }
         guard ok else { return .error }
         let index = animationTemplates.count

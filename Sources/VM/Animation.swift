@@ -1,9 +1,12 @@
-// Animations attached to layers and the CAMediaTiming model that evaluates them (SPEC §4.2–4.7).
-// An attached animation is immutable once added; its value at any time is a pure function of the
-// layer's local time and the value underneath it, so frames can be computed in any order.
+// Animations attached to layers and the CAMediaTiming model that evaluates them (SPEC §4.2–4.7):
+// basic, keyframe (linear, discrete, paced, cubic Kochanek–Bartels), spring (a damped harmonic
+// oscillator) and groups (children timed in the group's time). An attached animation is immutable
+// once added; its effect at any time is a pure function of the layer's local time and the values
+// underneath it, so frames can be computed in any order.
 
 import CalcCore
 import Bytecode
+import Foundation
 
 /// `fillMode`, in the order of `Enumerations.all["fill mode"]`.
 public enum FillMode: UInt8, Sendable {
@@ -12,8 +15,15 @@ public enum FillMode: UInt8, Sendable {
     var forwards: Bool { self == .forwards || self == .both }
 }
 
-/// An animation object as the program builds it (CABasicAnimation's properties).
-public struct AnimationObject: Sendable, Equatable {
+/// `calculationMode`, in the order of `Enumerations.all["calculation mode"]`.
+public enum CalculationMode: UInt8, Sendable {
+    case linear = 0, discrete, paced, cubic, cubicPaced
+}
+
+/// An animation object as the program builds it (CABasicAnimation, CAKeyframeAnimation,
+/// CASpringAnimation, CAAnimationGroup properties).
+public struct AnimationObject: Sendable {
+    public var kind: AnimationKind = .basic
     public var keyPath: KeyPath
     public var from: Value = .none
     public var to: Value = .none
@@ -31,11 +41,31 @@ public struct AnimationObject: Sendable, Equatable {
     public var timingFunction: TimingFunction?
     public var additive = false
     public var cumulative = false
+    // keyframe
+    public var values: [Value] = []
+    public var keyTimes: [Double]?
+    public var timingFunctions: [TimingFunction]?
+    public var calculationMode: CalculationMode = .linear
+    public var tension: [Double]?
+    public var continuity: [Double]?
+    public var bias: [Double]?
+    // group
+    public var children: [AnimationObject] = []
+    // spring
+    public var mass = 1.0
+    public var stiffness = 100.0
+    public var damping = 10.0
+    public var initialVelocity = 0.0
 
-    public init(keyPath: KeyPath) { self.keyPath = keyPath }
+    public init(keyPath: KeyPath, kind: AnimationKind = .basic) { self.keyPath = keyPath; self.kind = kind }
 
-    /// Sets one field from a value; returns false when the value has the wrong type.
+    /// Sets one field from a value; returns false when the value has the wrong type or range.
     mutating func set(_ field: AnimField, _ v: Value) -> Bool {
+        func numbers(_ v: Value) -> [Double]? {
+            guard case .array(let xs) = v else { return nil }
+            let ns = xs.compactMap { $0.number }
+            return ns.count == xs.count && ns.allSatisfy({ $0.isFinite }) ? ns : nil
+        }
         switch (field, v) {
         case (.from, _): from = v
         case (.to, _): to = v
@@ -52,9 +82,256 @@ public struct AnimationObject: Sendable, Equatable {
         case (.timingFunction, .timing(let t)): timingFunction = t
         case (.additive, .bool(let b)): additive = b
         case (.cumulative, .bool(let b)): cumulative = b
+        case (.values, .array(let xs)): values = xs
+        case (.keyTimes, _):
+            guard let ks = numbers(v), zip(ks, ks.dropFirst()).allSatisfy({ $0 <= $1 }), ks.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return false }
+            keyTimes = ks
+        case (.timingFunctions, .array(let xs)):
+            var tfs: [TimingFunction] = []
+            for x in xs { guard case .timing(let t) = x else { return false }; tfs.append(t) }
+            timingFunctions = tfs
+        case (.calculationMode, .enumCase(let i)):
+            guard let m = CalculationMode(rawValue: i) else { return false }
+            calculationMode = m
+        case (.tensionValues, _): guard let ns = numbers(v) else { return false }; tension = ns
+        case (.continuityValues, _): guard let ns = numbers(v) else { return false }; continuity = ns
+        case (.biasValues, _): guard let ns = numbers(v) else { return false }; bias = ns
+        case (.mass, .number(let x)) where x > 0 && x.isFinite: mass = x
+        case (.stiffness, .number(let x)) where x > 0 && x.isFinite: stiffness = x
+        case (.damping, .number(let x)) where x >= 0 && x.isFinite: damping = x
+        case (.initialVelocity, .number(let x)) where x.isFinite: initialVelocity = x
         default: return false
         }
         return true
+    }
+
+    /// CASpringAnimation's settlingDuration: the time after which the spring stays within 0.1 % of
+    /// its target (sampled every millisecond up to a minute).
+    public var settlingDuration: Double {
+        var last = 0.0
+        var t = 0.0
+        while t <= 60 {
+            if abs(1 - springProgress(t)) >= 0.001 { last = t }
+            t += 0.001
+        }
+        return min(60, last + 0.001)
+    }
+
+    /// Progress (0 at rest at the start, 1 at the target) of the spring t seconds after release.
+    public func springProgress(_ t: Double) -> Double {
+        let w0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        let v0 = initialVelocity
+        let x: Double
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let (s, c) = StableMath.sinCos(wd * t)
+            x = exp(-zeta * w0 * t) * (c + (zeta * w0 - v0) / wd * s)
+        } else if zeta == 1 {
+            x = (1 + (w0 - v0) * t) * exp(-w0 * t)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let c2 = (-v0 - r1) / (r2 - r1)
+            x = (1 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+        return 1 - x
+    }
+}
+
+/// The timing of one animation object in its parent's time (a layer's or a group's).
+struct Timing: Sendable {
+    var begin: Double
+    /// One pass (> 0).
+    var duration: Double
+    var timing: TimingFunction
+    /// Top-level animations are removed on completion; group children are governed by fill alone.
+    var topLevel: Bool
+}
+
+enum Phase {
+    case before
+    /// Local time within the active duration.
+    case active(Double)
+    /// The state as the active interval ended (forwards fill).
+    case after(Double)
+    case finished
+}
+
+/// Time comparisons at interval boundaries use this epsilon, so 6 × 0.05 s equals 0.3 s (SPEC §4.12).
+let timeEpsilon = 1e-9
+
+extension AnimationObject {
+    func repetition(_ d: Double) -> Double { d * (autoreverses ? 2 : 1) }
+
+    func activeDuration(_ d: Double) -> Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return repetition(d) * repeatCount }
+        return repetition(d)
+    }
+
+    func wrap(_ u: Double, _ active: Double) -> Double {
+        guard active.isFinite, active > 0 else { return u }
+        var r = u.truncatingRemainder(dividingBy: active)
+        if r < 0 { r += active }
+        if abs(r - active) < timeEpsilon { r = 0 }
+        return r
+    }
+
+    /// Where the animation is at parent time `t`: local time within the active duration, or the
+    /// fill state outside it.
+    func phase(at t: Double, _ tm: Timing) -> Phase {
+        let active = activeDuration(tm.duration)
+        let elapsed = (t - tm.begin) * speed
+        if elapsed < -timeEpsilon {
+            return fillMode.backwards ? .active(wrap(timeOffset, active)) : .before
+        }
+        if elapsed >= active - timeEpsilon {
+            if fillMode.forwards && (!tm.topLevel || !removedOnCompletion) {
+                let u = active.isFinite ? wrap(active + timeOffset, active) : active
+                return .after(u == 0 ? active : u)
+            }
+            return .finished
+        }
+        return .active(wrap(max(0, elapsed) + timeOffset, active))
+    }
+
+    /// Fraction of a pass (timing applied) and repetition index at local time u; `fromBelow` takes
+    /// the limit as u approaches from below (the state an ending active interval approached).
+    func progress(at u: Double, fromBelow: Bool, _ tm: Timing) -> (Double, Double) {
+        let rep = repetition(tm.duration)
+        guard rep > 0 else { return (1, 0) }
+        var k = (u / rep).rounded(.down)
+        var r = u - k * rep
+        if fromBelow, k >= 1, r < timeEpsilon { k -= 1; r = rep }
+        if r < 0 { r = 0 }
+        let f: Double
+        if autoreverses, r >= tm.duration {
+            f = (2 * tm.duration - r) / tm.duration
+        } else {
+            f = r / tm.duration
+        }
+        // springs run in real seconds and ignore the timing function
+        if kind == .spring { return (min(1, max(0, f)), k) }
+        return (tm.timing(min(1, max(0, f))), k)
+    }
+
+    /// Applies the animation at parent time `t` to a layer's values.
+    func apply(at t: Double, _ tm: Timing, presentationAtAdd: Value, to props: inout [Value]) {
+        let p: (Double, Double)
+        switch phase(at: t, tm) {
+        case .before, .finished: return
+        case .active(let u): p = progress(at: u, fromBelow: false, tm)
+        case .after(let u): p = progress(at: u, fromBelow: true, tm)
+        }
+        if kind == .group {
+            // children see the group's (warped) time within the pass
+            let childTime = p.0 * tm.duration
+            for child in children {
+                let d = child.duration > 0 ? child.duration
+                    : child.kind == .spring ? child.settlingDuration : tm.duration
+                let ct = Timing(begin: child.beginTime, duration: d, timing: child.timingFunction ?? .linear, topLevel: false)
+                child.apply(at: childTime, ct, presentationAtAdd: .none, to: &props)
+            }
+            return
+        }
+        let index = Int(keyPath.property)
+        let c = keyPath.component
+        let underlying = c.get(props[index])
+        if let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) {
+            props[index] = c.set(v, in: props[index])
+        }
+    }
+
+    /// A leaf animation's value at a pass fraction and repetition.
+    func value(progress f: Double, repetition k: Double, _ tm: Timing, underlying: Value, presentationAtAdd: Value) -> Value? {
+        var v: Value
+        var delta: Value?   // what one repetition adds when cumulative
+        switch kind {
+        case .keyframe:
+            guard !values.isEmpty else { return nil }
+            v = keyframeValue(f)
+            if values.count > 1 { delta = Value.subtract(values[values.count - 1], values[0]) }
+        default:
+            let from: Value, to: Value
+            switch (self.from, self.to, self.by) {
+            case (.none, .none, .none): from = presentationAtAdd == .none ? underlying : presentationAtAdd; to = underlying
+            case let (f, .none, .none): from = f; to = underlying
+            case let (.none, t, .none): from = underlying; to = t
+            case let (.none, .none, b): from = underlying; to = Value.add(underlying, b)
+            case let (f, .none, b): from = f; to = Value.add(f, b)
+            case let (.none, t, b): from = Value.subtract(t, b); to = t
+            case let (f, t, _): from = f; to = t
+            }
+            let amount = kind == .spring ? springProgress(f * tm.duration) : f
+            v = Value.interpolate(from, to, amount)
+            delta = Value.subtract(to, from)
+        }
+        if cumulative, k > 0, let delta { v = Value.add(v, Value.scale(delta, by: k)) }
+        if additive { v = Value.add(underlying, v) }
+        return v
+    }
+
+    /// Key times for the values: given, paced (by distance) or evenly spaced (SPEC §4.6).
+    func resolvedKeyTimes() -> [Double] {
+        let n = values.count
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            var acc = [0.0]
+            for i in 1..<max(1, n) { acc.append(acc[i - 1] + Value.distance(values[i - 1], values[i])) }
+            let total = acc.last ?? 0
+            return total > 0 ? acc.map { $0 / total } : (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+        }
+        if let keyTimes, keyTimes.count == n { return keyTimes }
+        if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
+        return (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+    }
+
+    func keyframeValue(_ f: Double) -> Value {
+        let n = values.count
+        if n == 1 { return values[0] }
+        let times = resolvedKeyTimes()
+        if calculationMode == .discrete {
+            var i = 0
+            while i + 1 < n, f >= times[i + 1] - timeEpsilon { i += 1 }
+            return values[i]
+        }
+        // the segment holding f
+        var i = 0
+        while i + 2 < n, f >= times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var u = span > 0 ? (f - times[i]) / span : 1
+        u = min(1, max(0, u))
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
+        if !paced, let tfs = timingFunctions, i < tfs.count { u = tfs[i](u) }
+        if calculationMode == .cubic || calculationMode == .cubicPaced {
+            return kochanekBartels(i, u)
+        }
+        return Value.interpolate(values[i], values[i + 1], u)
+    }
+
+    /// Hermite interpolation between values i and i+1 with Kochanek–Bartels tangents (tension,
+    /// continuity, bias per key; 0 gives a Catmull–Rom spline); end keys repeat themselves.
+    func kochanekBartels(_ i: Int, _ u: Double) -> Value {
+        let n = values.count
+        func p(_ k: Int) -> Value { values[min(n - 1, max(0, k))] }
+        func param(_ a: [Double]?, _ k: Int) -> Double { a.flatMap { k < $0.count ? $0[k] : nil } ?? 0 }
+        let t0 = param(tension, i), c0 = param(continuity, i), b0 = param(bias, i)
+        let t1 = param(tension, i + 1), c1 = param(continuity, i + 1), b1 = param(bias, i + 1)
+        let d0a = Value.subtract(p(i), p(i - 1)), d0b = Value.subtract(p(i + 1), p(i))
+        let d1a = Value.subtract(p(i + 1), p(i)), d1b = Value.subtract(p(i + 2), p(i + 1))
+        let outgoing = Value.add(Value.scale(d0a, by: (1 - t0) * (1 + c0) * (1 + b0) / 2),
+                                 Value.scale(d0b, by: (1 - t0) * (1 - c0) * (1 - b0) / 2))
+        let incoming = Value.add(Value.scale(d1a, by: (1 - t1) * (1 - c1) * (1 + b1) / 2),
+                                 Value.scale(d1b, by: (1 - t1) * (1 + c1) * (1 - b1) / 2))
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        switch values[i] {
+        case .number, .point, .size, .rect, .color:
+            return Value.add(Value.add(Value.scale(p(i), by: h00), Value.scale(outgoing, by: h10)),
+                             Value.add(Value.scale(p(i + 1), by: h01), Value.scale(incoming, by: h11)))
+        default:
+            return Value.interpolate(values[i], values[i + 1], u)
+        }
     }
 }
 
@@ -62,56 +339,18 @@ public struct AnimationObject: Sendable, Equatable {
 struct AttachedAnimation: Sendable {
     var key: String
     var object: AnimationObject
-    /// Begin of the active interval on the layer's clock: its local time when added, plus beginTime.
-    var begin: Double
-    /// Resolved duration of one pass (> 0).
-    var duration: Double
-    var timing: TimingFunction
+    var timing: Timing
     /// The presentation value when added; the from value when none of from, to, by is set.
     var presentationAtAdd: Value
     /// Unique within a run: tells listeners which animation they watch.
     var id: Int = 0
 
-    /// One repetition: a pass, or a pass and its reverse.
-    var repetition: Double { duration * (object.autoreverses ? 2 : 1) }
+    var begin: Double { timing.begin }
+    var activeDuration: Double { object.activeDuration(timing.duration) }
 
-    var activeDuration: Double {
-        let o = object
-        if o.repeatDuration > 0 { return o.repeatDuration }
-        if o.repeatCount > 0 { return repetition * o.repeatCount }
-        return repetition
-    }
+    static let epsilon = timeEpsilon
 
-    /// Time comparisons at interval boundaries use this epsilon, so 6 × 0.05 s equals 0.3 s (SPEC §4.12).
-    static let epsilon = 1e-9
-
-    enum Phase { case before, active(Double), after(Double), finished }
-
-    /// Where the animation is at layer-local time `t`: the local time within the active duration, or
-    /// the fill state outside it (nil-like `.before`/`.finished` when nothing shows).
-    func phase(at t: Double) -> Phase {
-        let active = activeDuration
-        let elapsed = (t - begin) * object.speed
-        if elapsed < -AttachedAnimation.epsilon {
-            return object.fillMode.backwards ? .active(wrap(object.timeOffset, active)) : .before
-        }
-        if elapsed >= active - AttachedAnimation.epsilon {
-            if object.fillMode.forwards && !object.removedOnCompletion {
-                let u = active.isFinite ? wrap(active + object.timeOffset, active) : active
-                return .after(u == 0 ? active : u)
-            }
-            return .finished
-        }
-        return .active(wrap(max(0, elapsed) + object.timeOffset, active))
-    }
-
-    func wrap(_ u: Double, _ active: Double) -> Double {
-        guard active.isFinite, active > 0 else { return u }
-        var r = u.truncatingRemainder(dividingBy: active)
-        if r < 0 { r += active }
-        if abs(r - active) < AttachedAnimation.epsilon { r = 0 }
-        return r
-    }
+    func phase(at t: Double) -> Phase { object.phase(at: t, timing) }
 
     /// True once the animation has ended and is removed from its layer (removedOnCompletion).
     func isFinished(at t: Double) -> Bool {
@@ -119,49 +358,16 @@ struct AttachedAnimation: Sendable {
         return false
     }
 
-    /// Progress (timing applied) and repetition index at local time u; `fromBelow` takes the limit
-    /// as u approaches from below (the state an ending active interval approached).
-    func progress(at u: Double, fromBelow: Bool) -> (Double, Double) {
-        let rep = repetition
-        guard rep > 0 else { return (1, 0) }
-        var k = (u / rep).rounded(.down)
-        var r = u - k * rep
-        if fromBelow, k >= 1, r < AttachedAnimation.epsilon { k -= 1; r = rep }
-        if r < 0 { r = 0 }
-        let f: Double
-        if object.autoreverses, r >= duration {
-            f = (2 * duration - r) / duration
-        } else {
-            f = r / duration
-        }
-        return (timing(min(1, max(0, f))), k)
+    func apply(at t: Double, to props: inout [Value]) {
+        object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, to: &props)
     }
 
-    /// The animated value at layer-local time `t`, given the value underneath; nil when the animation
-    /// shows nothing at `t`.
-    func value(at t: Double, underlying: Value) -> Value? {
-        let p: (Double, Double)
-        switch phase(at: t) {
-        case .before, .finished: return nil
-        case .active(let u): p = progress(at: u, fromBelow: false)
-        case .after(let u): p = progress(at: u, fromBelow: true)
-        }
-        let o = object
-        let from: Value, to: Value
-        switch (o.from, o.to, o.by) {
-        case (.none, .none, .none): from = presentationAtAdd; to = underlying
-        case let (f, .none, .none): from = f; to = underlying
-        case let (.none, t, .none): from = underlying; to = t
-        case let (.none, .none, b): from = underlying; to = Value.add(underlying, b)
-        case let (f, .none, b): from = f; to = Value.add(f, b)
-        case let (.none, t, b): from = Value.subtract(t, b); to = t
-        case let (f, t, _): from = f; to = t
-        }
-        var v = Value.interpolate(from, to, p.0)
-        if o.cumulative, p.1 > 0 {
-            v = Value.add(v, Value.scale(Value.subtract(to, from), by: p.1))
-        }
-        if o.additive { v = Value.add(underlying, v) }
-        return v
+    /// Whether applying it can change `property` (a group touches its children's properties).
+    func touches(_ property: UInt16) -> Bool {
+        object.kind == .group ? object.children.contains { AttachedAnimation.touches($0, property) } : object.keyPath.property == property
+    }
+
+    static func touches(_ o: AnimationObject, _ property: UInt16) -> Bool {
+        o.kind == .group ? o.children.contains { touches($0, property) } : o.keyPath.property == property
     }
 }

@@ -279,14 +279,16 @@ final class Machine {
     func attach(_ obj: AnimationObject, to l: Int32, key: String, duration: Double, timing: TimingFunction, frames: [Int]) {
         let local = world.localTime(l, at: now)
         var presentation = Value.none
-        if obj.from == .none, obj.to == .none, obj.by == .none {
+        if obj.kind == .basic, obj.from == .none, obj.to == .none, obj.by == .none {
             let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
                 ?? world.layers[Int(l)].props[Int(obj.keyPath.property)]
             presentation = obj.keyPath.component.get(whole)
         }
         animationCounter += 1
-        let a = AttachedAnimation(key: key, object: obj, begin: local + obj.beginTime, duration: duration,
-                                  timing: timing, presentationAtAdd: presentation, id: animationCounter)
+        let d = obj.kind == .spring && obj.duration == 0 ? obj.settlingDuration : duration
+        let a = AttachedAnimation(key: key, object: obj,
+                                  timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
+                                  presentationAtAdd: presentation, id: animationCounter)
         removeAnimations(on: l) { $0.key == key }
         world.layers[Int(l)].animations.append(a)
         if !frames.isEmpty { addedInTransaction.append((l, a.id, frames)) }
@@ -699,7 +701,7 @@ final class Machine {
                 R[a] = kp.component.get(whole)
             case .animnew:
                 let t = program.animationTemplates[c]
-                var obj = AnimationObject(keyPath: t.keyPath)
+                var obj = AnimationObject(keyPath: t.keyPath, kind: t.kind)
                 for f in t.fields { _ = obj.set(f.field, program.constants[Int(f.constant)]) }
                 R[a] = .animation(Int32(animations.count))
                 animations.append(obj)
@@ -707,10 +709,21 @@ final class Machine {
                 guard case .animation(let h) = R[a], Int(h) < animations.count, h >= 0 else { throw fail("expected an animation, found \(R[a].typeName)") }
                 guard let field = AnimField(rawValue: UInt8(c)) else { throw fail("bad animation field") }
                 let v = R[b]
+                let kp = animations[Int(h)].keyPath
                 if field == .from || field == .to || field == .by {
-                    guard TypeCheck.matches(v, animations[Int(h)].keyPath) else { throw fail("'\(field.name)' of an animation of '\(animations[Int(h)].keyPath.name)' cannot be \(v.typeName)") }
+                    guard TypeCheck.matches(v, kp) else { throw fail("'\(field.name)' of an animation of '\(kp.name)' cannot be \(v.typeName)") }
                 }
-                guard animations[Int(h)].set(field, v) else { throw fail("invalid value for the animation's '\(field.name)': \(v.typeName)") }
+                if field == .values, case .array(let xs) = v, let bad = xs.first(where: { !TypeCheck.matches($0, kp) }) {
+                    throw fail("a value of a keyframe animation of '\(kp.name)' cannot be \(bad.typeName)")
+                }
+                if field == .animations {
+                    guard case .array(let xs) = v else { throw fail("a group's animations must be an array") }
+                    var children: [AnimationObject] = []
+                    for x in xs { children.append(try animationObject(x)) }
+                    animations[Int(h)].children = children
+                    break
+                }
+                guard animations[Int(h)].set(field, v) else { throw fail("invalid value for the animation's '\(field.name)': \(Value.display(v))") }
             case .animadd:
                 try writable()
                 let l = try layerIndex(R[a])

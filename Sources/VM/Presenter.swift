@@ -32,11 +32,7 @@ struct Presenter {
     func presentationProps(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> [Value] {
         let rec = world.layers[Int(l)]
         var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
-        for a in rec.animations {
-            let p = Int(a.object.keyPath.property)
-            let c = a.object.keyPath.component
-            if let nv = a.value(at: local, underlying: c.get(props[p])) { props[p] = c.set(nv, in: props[p]) }
-        }
+        for a in rec.animations { a.apply(at: local, to: &props) }
         return props
     }
 
@@ -44,13 +40,9 @@ struct Presenter {
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
         let local = world.localTime(l, at: t)
         let rec = world.layers[Int(l)]
-        var v = rec.bindings.contains(where: { $0.keyPath.property == property })
-            ? try boundProps(l, at: t)[Int(property)] : rec.props[Int(property)]
-        for a in rec.animations where a.object.keyPath.property == property {
-            let c = a.object.keyPath.component
-            if let nv = a.value(at: local, underlying: c.get(v)) { v = c.set(nv, in: v) }
-        }
-        return v
+        var props = rec.bindings.contains(where: { $0.keyPath.property == property }) ? try boundProps(l, at: t) : rec.props
+        for a in rec.animations where a.touches(property) { a.apply(at: local, to: &props) }
+        return props[Int(property)]
     }
 
     /// The presentation tree under layer `l` at scene time `t`, given its parent's local time.

@@ -327,8 +327,8 @@ final class BytecodeFileTests: XCTestCase {
         assertRejects(Fixtures.reseal(c), .malformed, "section 'animation templates', offset \(anims.lowerBound + 13): field 0 of animation template AT0 has unknown field number 99")
 
         c = b
-        c[anims.lowerBound + 4] = 1
-        assertRejects(Fixtures.reseal(c), .malformed, "section 'animation templates', offset \(anims.lowerBound + 4): animation template AT0 has unknown kind 1")
+        c[anims.lowerBound + 4] = 9
+        assertRejects(Fixtures.reseal(c), .malformed, "section 'animation templates', offset \(anims.lowerBound + 4): animation template AT0 has unknown kind 9")
 
         // a partial section header after the last section
         c = Array(b[0..<b.count - 4]) + [6, 0] + [0, 0, 0, 0]

@@ -131,9 +131,9 @@ final class VerifierTests: XCTestCase {
     }
 
     func testEnumerationCaseRange() throws {
-        assertInvalid(withConstant(.enumCase(4)),
-                      "constant K4: enumeration case 4 is out of range of every enumeration (the largest has 4 cases)")
-        try Verifier.verify(withConstant(.enumCase(3)))
+        assertInvalid(withConstant(.enumCase(5)),
+                      "constant K4: enumeration case 5 is out of range of every enumeration (the largest has 5 cases)")
+        try Verifier.verify(withConstant(.enumCase(4)))
     }
 
     // MARK: functions
@@ -265,8 +265,8 @@ final class VerifierTests: XCTestCase {
     }
 
     func testFieldOperandsAreKnownFields() {
-        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 15)),
-                      "function F0 'main', instruction 0000 ANIMSET: operand C: 15 is not an animation field")
+        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 27)),
+                      "function F0 'main', instruction 0000 ANIMSET: operand C: 27 is not an animation field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 3)),
                       "function F0 'main', instruction 0000 TXSET: operand C: 3 is not a transaction field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 0x1_0000)),

@@ -1,0 +1,101 @@
+import XCTest
+import CalcCore
+@testable import VM
+
+/// Keyframe, spring and group animations (SPEC §4.6); expected values worked out by hand.
+final class KeyframeTests: XCTestCase {
+    func x(_ fields: String, at t: Double, model: String = "0") throws -> Double {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 10s }
+        layer box { bounds: (0, 0, 10, 10) position.x: \(model)
+          animations { a: \(fields) } }
+        """)
+        return tl.layer("box", at: t).position.x
+    }
+
+    func testLinearKeyframesEvenlySpaced() throws {
+        let k = "keyframe { keyPath: position.x values: [0, 100, 50] duration: 2s }"
+        XCTAssertEqual(try x(k, at: 0.5), 50, accuracy: 1e-9)
+        XCTAssertEqual(try x(k, at: 1.0), 100, accuracy: 1e-9)
+        XCTAssertEqual(try x(k, at: 1.5), 75, accuracy: 1e-9)
+    }
+
+    func testKeyTimes() throws {
+        let k = "keyframe { keyPath: position.x values: [0, 100, 50] keyTimes: [0, 0.25, 1] duration: 2s }"
+        XCTAssertEqual(try x(k, at: 0.25), 50, accuracy: 1e-9)
+        XCTAssertEqual(try x(k, at: 1.25), 75, accuracy: 1e-9)
+    }
+
+    func testDiscreteGivesEachValueAnEqualSlot() throws {
+        let k = "keyframe { keyPath: position.x values: [10, 20, 30, 40] calculationMode: .discrete duration: 4s }"
+        XCTAssertEqual(try x(k, at: 0.5), 10)
+        XCTAssertEqual(try x(k, at: 1.0), 20)
+        XCTAssertEqual(try x(k, at: 3.5), 40)
+    }
+
+    func testPacedSpacesByDistance() throws {
+        // distances 10 and 30: key times 0, 0.25, 1
+        let k = "keyframe { keyPath: position.x values: [0, 10, 40] calculationMode: .paced duration: 4s }"
+        XCTAssertEqual(try x(k, at: 1.0), 10, accuracy: 1e-9)
+        XCTAssertEqual(try x(k, at: 2.5), 25, accuracy: 1e-9)
+    }
+
+    func testCubicIsCatmullRomByDefault() throws {
+        // P0 = 0, P1 = 10, end keys repeated: tangents 5 and 0; Hermite at u = 0.5 gives 5.625
+        let k = "keyframe { keyPath: position.x values: [0, 10, 0] calculationMode: .cubic duration: 2s }"
+        XCTAssertEqual(try x(k, at: 0.5), 5.625, accuracy: 1e-9)
+        XCTAssertEqual(try x(k, at: 1.0), 10, accuracy: 1e-9)
+    }
+
+    func testPerSegmentTimingFunctions() throws {
+        // segment 0 eased in: at its midpoint easeIn(0.5) < 0.5
+        let k = "keyframe { keyPath: position.x values: [0, 100, 200] timingFunctions: [.easeIn, .linear] duration: 2s }"
+        XCTAssertLessThan(try x(k, at: 0.5), 50)
+        XCTAssertEqual(try x(k, at: 1.5), 150, accuracy: 1e-9)
+    }
+
+    func testCriticallyDampedSpring() throws {
+        // m 1, k 100, c 20: ζ = 1, ω0 = 10, x(t) = (1 + 10t)e^(−10t); at 0.1 s progress = 1 − 2/e
+        let k = "spring { keyPath: position.x from: 0 to: 100 mass: 1 stiffness: 100 damping: 20 duration: 1s }"
+        XCTAssertEqual(try x(k, at: 0.1), 100 * (1 - 2 / M_E), accuracy: 1e-9)
+    }
+
+    func testUnderdampedSpringOvershootsAndSettles() throws {
+        let k = "spring { keyPath: position.x from: 0 to: 100 damping: 5 }"
+        // ζ = 0.25 overshoots the target before settling
+        let peak = try (1...40).map { try x(k, at: Double($0) * 0.02) }.max() ?? 0
+        XCTAssertGreaterThan(peak, 100)
+        var o = AnimationObject(keyPath: KeyPath(property: LayerProperties.position, component: .x), kind: .spring)
+        o.damping = 5
+        let settle = o.settlingDuration
+        XCTAssertEqual(abs(1 - o.springProgress(settle + 0.01)), 0, accuracy: 0.001)
+        XCTAssertGreaterThan(abs(1 - o.springProgress(settle - 0.1)), 0.0)
+    }
+
+    func testGroupChildrenRunInGroupTime() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 10s }
+        layer box { bounds: (0, 0, 10, 10)
+          animations { g: group { duration: 2s animations: [
+            basic { keyPath: position.x from: 0 to: 100 },
+            basic { keyPath: opacity from: 1 to: 0 duration: 1s beginTime: 0.5s }
+          ] } } }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 1).position.x, 50, accuracy: 1e-9)   // child takes the group's 2 s
+        XCTAssertEqual(tl.layer("box", at: 1).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 1.75).opacity, 1)                    // child over, no fill
+        XCTAssertEqual(tl.layer("box", at: 2.5).position.x, 0)                  // group removed
+    }
+
+    func testGroupFillsChildrenForwards() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 10s }
+        layer box { bounds: (0, 0, 10, 10)
+          animations { g: group { duration: 2s fillMode: .forwards removedOnCompletion: false animations: [
+            basic { keyPath: opacity from: 1 to: 0.2 duration: 1s fillMode: .forwards }
+          ] } } }
+        """)
+        XCTAssertEqual(tl.layer("box", at: 1.5).opacity, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 5).opacity, 0.2, accuracy: 1e-9)
+    }
+}
