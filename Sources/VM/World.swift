@@ -47,7 +47,9 @@ struct World: Sendable {
         var root = LayerRecord(name: "root")
         root.props[Int(LayerProperties.bounds)] = .rect(Rect(0, 0, canvas.width, canvas.height))
         root.props[Int(LayerProperties.position)] = .point(Point(canvas.width / 2, canvas.height / 2))
-        root.joinedTransaction = 0
+        // main runs in transaction 1: the root counts as joining the tree there, so setting its
+        // properties while building the scene does not animate
+        root.joinedTransaction = 1
         layers = [root]
     }
 
