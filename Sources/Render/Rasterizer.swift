@@ -136,7 +136,8 @@ final class Rasterizer {
         let dxdy = (x1 - x0) / (y1 - y0)
         let fw = Float(bw)
         let yStart = Int(y0)
-        let yEnd = min(bh, Int(y1.rounded(.up)))
+        let yTrunc = Int(y1)
+        let yEnd = min(bh, Float(yTrunc) < y1 ? yTrunc + 1 : yTrunc)
         if yStart >= yEnd { return }
         rowMin = min(rowMin, yStart); rowMax = max(rowMax, yEnd - 1)
         var x = x0
@@ -147,9 +148,11 @@ final class Rasterizer {
             let xNext = yb == y1 ? x1 : min(fw, max(0, x0 + (yb - y0) * dxdy))
             let d = dy * dir
             let lo = min(x, xNext), hi = max(x, xNext)
-            let loFloor = lo.rounded(.down)
-            let i0 = Int(loFloor)
-            let i1 = Int(hi.rounded(.up))
+            // lo, hi ≥ 0, so truncation is floor (and avoids a libm call on baseline x86-64)
+            let i0 = Int(lo)
+            let loFloor = Float(i0)
+            let hiTrunc = Int(hi)
+            let i1 = Float(hiTrunc) < hi ? hiTrunc + 1 : hiTrunc
             let row = cells + y * stride
             let bitRow = bits + y * words
             if i1 <= i0 + 1 {
@@ -161,7 +164,7 @@ final class Rasterizer {
                 let s = 1 / (hi - lo)
                 let x0f = lo - loFloor
                 let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = hi - hi.rounded(.up) + 1
+                let x1f = hi - Float(i1) + 1
                 let am = 0.5 * s * x1f * x1f
                 row[i0] += d * a0
                 if i1 == i0 + 2 {
@@ -207,7 +210,7 @@ final class Rasterizer {
     private static func coverage(_ acc: Float, evenOdd: Bool) -> UInt32 {
         var v = abs(acc)
         if evenOdd {
-            v -= 2 * (v * 0.5).rounded(.down)
+            v -= 2 * Float(Int(v * 0.5))
             if v > 1 { v = 2 - v }
         } else if v > 1 {
             v = 1
@@ -216,6 +219,8 @@ final class Rasterizer {
     }
 
     /// Prefix-sums the touched rows, clearing cells and bits as it goes, and reports coverage.
+    /// After adding touched cell b the coverage is constant up to the next touched cell, so each touched
+    /// cell opens a run [b, next): a lone pixel at an edge, or a span that starts at the edge's last cell.
     @inline(__always)
     private func sweep<S: CoverageSink>(evenOdd: Bool, sink: inout S) {
         guard rowMin <= rowMax else { return }
@@ -224,7 +229,8 @@ final class Rasterizer {
             let bitRow = bits + y * words
             let dy = y + ry0
             var acc: Float = 0
-            var cursor = 0
+            var runStart = bw          // no open run
+            var runCoverage: UInt32 = 0
             for k in 0..<words {
                 var word = bitRow[k]
                 if word == 0 { continue }
@@ -232,19 +238,22 @@ final class Rasterizer {
                 repeat {
                     let b = k << 6 | word.trailingZeroBitCount
                     word &= word &- 1
-                    if b > cursor && cursor < bw {
-                        let c = Rasterizer.coverage(acc, evenOdd: evenOdd)
-                        if c != 0 { sink.span(y: dy, x: rx0 + cursor, count: min(b, bw) - cursor, coverage: c) }
+                    if runCoverage != 0 && runStart < bw {
+                        let n = min(b, bw) - runStart
+                        if n == 1 {
+                            sink.pixel(y: dy, x: rx0 + runStart, coverage: runCoverage)
+                        } else {
+                            sink.span(y: dy, x: rx0 + runStart, count: n, coverage: runCoverage)
+                        }
                     }
                     acc += row[b]
                     row[b] = 0
-                    if b < bw { sink.pixel(y: dy, x: rx0 + b, coverage: Rasterizer.coverage(acc, evenOdd: evenOdd)) }
-                    cursor = b + 1
+                    runStart = b
+                    runCoverage = Rasterizer.coverage(acc, evenOdd: evenOdd)
                 } while word != 0
             }
-            if cursor < bw {
-                let c = Rasterizer.coverage(acc, evenOdd: evenOdd)
-                if c != 0 { sink.span(y: dy, x: rx0 + cursor, count: bw - cursor, coverage: c) }
+            if runCoverage != 0 && runStart < bw {
+                sink.span(y: dy, x: rx0 + runStart, count: bw - runStart, coverage: runCoverage)
             }
         }
     }

@@ -1,0 +1,155 @@
+// render-bench: times the Render module on the peer benchmark scenes of ../shared/bench/scenes.json
+// (conventions in make_scene.py) so our figures sit next to Blend2D, Skia and cairo's in RESULTS.md.
+// Scenes are built for every frame before timing (as the peers precompute their per-frame state);
+// the timed loop is render(scene, into: framebuffer) only, single-threaded, one warm-up frame, median
+// of N runs over all frames. PNG/PPM encoding is timed separately on frame 60.
+//
+// usage: render-bench SCENES.json [--scene cards|cards2000|fillrate]… [--runs 3] [--png OUT.png]
+//                     [--png-bench] [--offscreen]
+
+import CalcCore
+import Foundation
+import Render
+
+struct Options {
+    var path = ""
+    var scenes: [String] = []
+    var runs = 3
+    var png: String?
+    var pngBench = false
+    var offscreen = false
+}
+
+func parseOptions() -> Options {
+    var o = Options()
+    var args = CommandLine.arguments.dropFirst()
+    while let a = args.popFirst() {
+        switch a {
+        case "--scene": if let v = args.popFirst() { o.scenes.append(v) }
+        case "--runs": o.runs = Int(args.popFirst() ?? "") ?? 3
+        case "--png": o.png = args.popFirst()
+        case "--png-bench": o.pngBench = true
+        case "--offscreen": o.offscreen = true
+        default: o.path = a
+        }
+    }
+    if o.scenes.isEmpty { o.scenes = ["cards", "cards2000", "fillrate"] }
+    return o
+}
+
+func color(_ v: Any?) -> Color {
+    let c = (v as? [Double]) ?? [0, 0, 0, 1]
+    return Color(c[0], c[1], c[2], c.count > 3 ? c[3] : 1)
+}
+
+/// Builds the PresentationScene of every frame of one benchmark scene.
+func frames(_ s: [String: Any], offscreen: Bool) -> [PresentationScene] {
+    let w = (s["width"] as? Double) ?? 0, h = (s["height"] as? Double) ?? 0
+    let n = (s["frames"] as? Int) ?? 120
+    let kind = (s["kind"] as? String) ?? ""
+    let layers = (s["layers"] as? [[String: Any]]) ?? []
+    var out: [PresentationScene] = []
+    for t in 0..<n {
+        let u = Double(t) / Double(n - 1)
+        var subs: [PresentationLayer] = []
+        for L in layers {
+            if kind == "fillrate" {
+                let a = (L["fill_from"] as? [Double]) ?? [], b = (L["fill_to"] as? [Double]) ?? []
+                let c = zip(a, b).map { $0 + ($1 - $0) * u }
+                let r = (L["rect"] as? [Double]) ?? [0, 0, w, h]
+                subs.append(PresentationLayer(bounds: Rect(0, 0, r[2], r[3]), position: Point(r[0] + r[2] / 2, r[1] + r[3] / 2),
+                                              backgroundColor: Color(c[0], c[1], c[2], c[3])))
+            } else {
+                let size = (L["size"] as? [Double]) ?? [0, 0]
+                let from = (L["from"] as? [String: Any]) ?? [:], to = (L["to"] as? [String: Any]) ?? [:]
+                let p0 = (from["pos"] as? [Double]) ?? [0, 0], p1 = (to["pos"] as? [Double]) ?? [0, 0]
+                let a0 = (from["angle"] as? Double) ?? 0, a1 = (to["angle"] as? Double) ?? 0
+                let x = p0[0] + (p1[0] - p0[0]) * u + (offscreen ? 1e5 : 0), y = p0[1] + (p1[1] - p0[1]) * u
+                let angle = a0 + (a1 - a0) * u
+                subs.append(PresentationLayer(
+                    bounds: Rect(0, 0, size[0], size[1]), position: Point(x, y),
+                    transform: .rotation(angle), backgroundColor: color(L["fill"]),
+                    cornerRadius: (L["radius"] as? Double) ?? 0, borderWidth: (L["border_width"] as? Double) ?? 0,
+                    borderColor: color(L["border"])))
+            }
+        }
+        let root = PresentationLayer(name: "root", bounds: Rect(0, 0, w, h), position: Point(w / 2, h / 2), sublayers: subs)
+        out.append(PresentationScene(size: Size(w, h), scale: 1, background: color(s["background"]), origin: .topLeft, root: root))
+    }
+    return out
+}
+
+func ms(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
+}
+
+func median(_ v: [Double]) -> Double {
+    let s = v.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+
+let opts = parseOptions()
+guard let data = FileManager.default.contents(atPath: opts.path),
+      let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let all = doc["scenes"] as? [String: Any] else {
+    FileHandle.standardError.write(Data("render-bench: cannot read scenes from '\(opts.path)'\n".utf8))
+    exit(2)
+}
+
+let clock = ContinuousClock()
+let renderer = Renderer()
+var frame60: Framebuffer?
+for name in opts.scenes {
+    guard let s = all[name] as? [String: Any] else { print("no scene \(name)"); continue }
+    let scenes = frames(s, offscreen: opts.offscreen)
+    var fb = Framebuffer(width: 0, height: 0)
+    renderer.render(scenes[0], into: &fb)   // warm-up
+    var perFrame: [Double] = []
+    for _ in 0..<opts.runs {
+        let t = clock.measure { for sc in scenes { renderer.render(sc, into: &fb) } }
+        perFrame.append(ms(t) / Double(scenes.count))
+    }
+    let sorted = perFrame.sorted()
+    print("\(name)\(opts.offscreen ? "-offscreen" : ""): \(f(median(perFrame), 3)) ms/frame median (min \(f(sorted[0], 3)), max \(f(sorted[sorted.count - 1], 3))), \(f(1000 / median(perFrame), 1)) fps, \(scenes.count) frames × \(opts.runs) runs")
+    if name == "cards" || (frame60 == nil && scenes.count > 60) {
+        frame60 = renderer.render(scenes[min(60, scenes.count - 1)])
+    }
+    if let path = opts.png, name == opts.scenes[0] {
+        let img = renderer.render(scenes[min(60, scenes.count - 1)])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(img)))
+        print("wrote frame 60 of \(name) to \(path)")
+    }
+}
+
+if let img = frame60 {
+    func time(_ reps: Int, _ body: () -> Void) -> Double {
+        var v: [Double] = []
+        for _ in 0..<reps { v.append(ms(clock.measure(body))) }
+        return median(v)
+    }
+    let w = PNGWriter()
+    var bytes = w.encode(img)
+    let tDefault = time(7) { bytes = w.encode(img) }
+    print("PNG frame 60 default (level \(PNGEncoder.defaultLevel), adaptive): \(f(tDefault)) ms, \(bytes.count) bytes")
+    if opts.pngBench {
+        for level in [1, 4, 6, 9, 12] {
+            for strategy in PNGFilterStrategy.allCases {
+                let wr = PNGWriter(level: level, filter: strategy)
+                var out = wr.encode(img)
+                let t = time(5) { out = wr.encode(img) }
+                print("  PNG level \(level) \(strategy): \(f(t)) ms, \(out.count) bytes")
+            }
+        }
+        let tOneShot = time(5) { bytes = PNGEncoder.encode(img) }
+        print("  PNGEncoder.encode one-shot (new compressor each call): \(f(tOneShot)) ms")
+        var decoded: Framebuffer?
+        let tDecode = time(5) { decoded = try? PNGDecoder.decode(bytes) }
+        print("  PNG decode: \(f(tDecode)) ms, exact round trip: \(decoded == img)")
+        var ppm: [UInt8] = []
+        let tPPM = time(7) { ppm = PPMEncoder.encode(img) }
+        print("  PPM encode: \(f(tPPM)) ms, \(ppm.count) bytes")
+    }
+}
