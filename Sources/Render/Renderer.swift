@@ -122,8 +122,11 @@ public final class Renderer {
         let b = layer.bounds
         let rect = Rect(b.minX, b.minY, b.width, b.height)
         let radius = Renderer.clampedRadius(layer.cornerRadius, rect)
+        // cull the layer's own shapes (not its sublayers) when its bounds miss the clip
+        let box = Renderer.deviceBox(rect, map)
+        let visible = !IRect(covering: box.0, box.1, box.2, box.3).intersection(clip.rect).intersection(surface.rect).isEmpty
 
-        if Renderer.hasBackground(layer) {
+        if visible && Renderer.hasBackground(layer) {
             path.removeAll()
             path.addRoundedRect(rect, cornerRadius: radius)
             fillPath(path, map: map, color: PixelMath.premultiplied(layer.backgroundColor, alpha: alpha),
@@ -160,7 +163,7 @@ public final class Renderer {
             if pushed { clipDepth -= 1 }
         }
 
-        if Renderer.hasBorder(layer) {
+        if visible && Renderer.hasBorder(layer) {
             let bw = layer.borderWidth
             path.removeAll()
             path.addRoundedRect(rect, cornerRadius: radius)
