@@ -5,7 +5,9 @@
 // of N runs over all frames. PNG/PPM encoding is timed separately on frame 60.
 //
 // usage: render-bench SCENES.json [--scene cards|cards2000|fillrate]… [--runs 3] [--png OUT.png]
-//                     [--png-bench] [--offscreen]
+//                     [--png-bench] [--offscreen] [--png-clear OUT.png]
+// --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
+// premultiplied pixels, so an independent decoder can be checked against them.
 
 import CalcCore
 import Foundation
@@ -18,6 +20,7 @@ struct Options {
     var png: String?
     var pngBench = false
     var offscreen = false
+    var pngClear: String?
 }
 
 func parseOptions() -> Options {
@@ -30,6 +33,7 @@ func parseOptions() -> Options {
         case "--png": o.png = args.popFirst()
         case "--png-bench": o.pngBench = true
         case "--offscreen": o.offscreen = true
+        case "--png-clear": o.pngClear = args.popFirst()
         default: o.path = a
         }
     }
@@ -114,13 +118,23 @@ for name in opts.scenes {
     }
     let sorted = perFrame.sorted()
     print("\(name)\(opts.offscreen ? "-offscreen" : ""): \(f(median(perFrame), 3)) ms/frame median (min \(f(sorted[0], 3)), max \(f(sorted[sorted.count - 1], 3))), \(f(1000 / median(perFrame), 1)) fps, \(scenes.count) frames × \(opts.runs) runs")
+    if let path = opts.pngClear, name == opts.scenes[0] {
+        var sc = scenes[min(60, scenes.count - 1)]
+        sc.background = .clear
+        let img = renderer.render(sc)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(img)))
+        let raw = img.pixels.flatMap { p in [UInt8(p & 255), UInt8((p >> 8) & 255), UInt8((p >> 16) & 255), UInt8(p >> 24)] }
+        _ = FileManager.default.createFile(atPath: path + ".rgba", contents: Data(raw))
+        print("wrote frame 60 of \(name) on a clear background to \(path) (and \(path).rgba)")
+    }
     if name == "cards" || (frame60 == nil && scenes.count > 60) {
         frame60 = renderer.render(scenes[min(60, scenes.count - 1)])
     }
     if let path = opts.png, name == opts.scenes[0] {
         let img = renderer.render(scenes[min(60, scenes.count - 1)])
         _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(img)))
-        print("wrote frame 60 of \(name) to \(path)")
+        _ = FileManager.default.createFile(atPath: path + ".ppm", contents: Data(PPMEncoder.encode(img)))
+        print("wrote frame 60 of \(name) to \(path) (and \(path).ppm)")
     }
 }
 
