@@ -6,6 +6,7 @@
 //
 // usage: render-bench SCENES.json [--scene cards|cards2000|fillrate]… [--runs 3] [--png OUT.png]
 //                     [--png-bench] [--offscreen] [--png-clear OUT.png]
+// --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
 
@@ -21,6 +22,7 @@ struct Options {
     var pngBench = false
     var offscreen = false
     var pngClear: String?
+    var demo: String?
 }
 
 func parseOptions() -> Options {
@@ -34,6 +36,7 @@ func parseOptions() -> Options {
         case "--png-bench": o.pngBench = true
         case "--offscreen": o.offscreen = true
         case "--png-clear": o.pngClear = args.popFirst()
+        case "--demo": o.demo = args.popFirst()
         default: o.path = a
         }
     }
@@ -95,7 +98,48 @@ func median(_ v: [Double]) -> Double {
 
 func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
 
+/// A feature tour for eyeballing: 3D card flip with perspective, rounded clipping, group opacity,
+/// borders, zPosition, the bottom-left origin.
+func demoScene(origin: Origin) -> PresentationScene {
+    func layer(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: Color, _ f: (inout PresentationLayer) -> Void = { _ in }) -> PresentationLayer {
+        var l = PresentationLayer(bounds: Rect(0, 0, w, h), position: Point(x + w / 2, y + h / 2), backgroundColor: c)
+        f(&l)
+        return l
+    }
+    var cards: [PresentationLayer] = []
+    for i in 0..<4 {
+        cards.append(layer(20 + Double(i) * 95, 20, 80, 110, Color.hsb(Double(i) / 4, 0.6, 0.9)) {
+            $0.cornerRadius = 10; $0.borderWidth = 3; $0.borderColor = Color(0.1, 0.1, 0.2)
+            $0.transform = .rotation(Double(i) * 0.45, 0, 1, 0)
+        })
+    }
+    let stage = layer(0, 0, 400, 150, Color(0.93, 0.93, 0.97)) {
+        $0.sublayerTransform = .perspective(300); $0.sublayers = cards
+    }
+    let clipped = layer(20, 170, 160, 110, Color(0.2, 0.3, 0.5)) {
+        $0.cornerRadius = 30; $0.masksToBounds = true
+        $0.sublayers = [layer(-30, 40, 120, 120, Color(1, 0.8, 0.2)) { $0.transform = .rotation(0.5) },
+                        layer(90, -20, 100, 60, Color(0.9, 0.2, 0.3, 0.8))]
+    }
+    let group = layer(200, 170, 180, 110, .clear) {
+        $0.opacity = 0.5
+        $0.sublayers = [layer(0, 0, 110, 80, Color(0, 0.5, 1)) { $0.cornerRadius = 40 },
+                        layer(60, 30, 110, 80, Color(1, 0.3, 0)) { $0.cornerRadius = 40; $0.zPosition = -1 },
+                        layer(40, 60, 30, 30, .black) { $0.zPosition = 5 }]
+    }
+    let root = PresentationLayer(bounds: Rect(0, 0, 400, 300), position: Point(200, 150), backgroundColor: .white,
+                                 sublayers: [stage, clipped, group])
+    return PresentationScene(size: Size(400, 300), scale: 2, background: .white, origin: origin, root: root)
+}
+
 let opts = parseOptions()
+if let path = opts.demo {
+    let r = Renderer()
+    _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .topLeft)))))
+    _ = FileManager.default.createFile(atPath: path + ".bottomLeft.png", contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .bottomLeft)))))
+    print("wrote \(path) and \(path).bottomLeft.png")
+    exit(0)
+}
 guard let data = FileManager.default.contents(atPath: opts.path),
       let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let all = doc["scenes"] as? [String: Any] else {
