@@ -134,10 +134,11 @@ final class Rasterizer {
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
         let dxdy = (x1 - x0) / (y1 - y0)
+        // 1 / (hi − lo) for a full row; the cell shares below sum to d for any s, so this cannot drift
+        let invSlope = 1 / abs(dxdy)
         let fw = Float(bw)
-        let yStart = Int(y0)
-        let yTrunc = Int(y1)
-        let yEnd = min(bh, Float(yTrunc) < y1 ? yTrunc + 1 : yTrunc)
+        let yStart = Rasterizer.floor(y0)
+        let yEnd = min(bh, Rasterizer.ceil(y1))
         if yStart >= yEnd { return }
         rowMin = min(rowMin, yStart); rowMax = max(rowMax, yEnd - 1)
         var x = x0
@@ -148,11 +149,9 @@ final class Rasterizer {
             let xNext = yb == y1 ? x1 : min(fw, max(0, x0 + (yb - y0) * dxdy))
             let d = dy * dir
             let lo = min(x, xNext), hi = max(x, xNext)
-            // lo, hi ≥ 0, so truncation is floor (and avoids a libm call on baseline x86-64)
-            let i0 = Int(lo)
+            let i0 = Rasterizer.floor(lo)
             let loFloor = Float(i0)
-            let hiTrunc = Int(hi)
-            let i1 = Float(hiTrunc) < hi ? hiTrunc + 1 : hiTrunc
+            let i1 = Rasterizer.ceil(hi)
             let row = cells + y * stride
             let bitRow = bits + y * words
             if i1 <= i0 + 1 {
@@ -161,7 +160,7 @@ final class Rasterizer {
                 row[i0 + 1] += d * xmf
                 mark(bitRow, i0); mark(bitRow, i0 + 1)
             } else {
-                let s = 1 / (hi - lo)
+                let s = dy == 1 ? invSlope : 1 / (hi - lo)
                 let x0f = lo - loFloor
                 let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
                 let x1f = hi - Float(i1) + 1
@@ -183,6 +182,21 @@ final class Rasterizer {
             }
             x = xNext
         }
+    }
+
+    /// ⌊x⌋ for 0 ≤ x < 2^22 without a checked conversion: adding 1.5 · 2^23 leaves round(x) in the low
+    /// mantissa bits (exact, ties to even), then one compare corrects rounding up to flooring.
+    @inline(__always)
+    static func floor(_ x: Float) -> Int {
+        let r = Int(truncatingIfNeeded: (x + 12_582_912).bitPattern & 0x3F_FFFF)
+        return Float(r) > x ? r - 1 : r
+    }
+
+    /// ⌈x⌉ for 0 ≤ x < 2^22 (see `floor`).
+    @inline(__always)
+    static func ceil(_ x: Float) -> Int {
+        let r = Int(truncatingIfNeeded: (x + 12_582_912).bitPattern & 0x3F_FFFF)
+        return Float(r) < x ? r + 1 : r
     }
 
     @inline(__always)
