@@ -40,6 +40,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "render-bench",
+            dependencies: ["Render", "CalcCore"],
+            path: "Sources/RenderBench",
+            swiftSettings: optimizedSettings
+        ),
         .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),

@@ -25,10 +25,16 @@ public enum PNGFilterStrategy: Sendable, CaseIterable {
 
 /// One-shot PNG encoding of a framebuffer.
 public enum PNGEncoder {
-    /// The default deflate level (1 = fastest … 12 = smallest; libdeflate's scale).
+    /// The default deflate level (1 = fastest … 12 = smallest; libdeflate's scale). Chosen by measurement
+    /// on a 1280×720 frame: level 1 is 1.7× faster than level 6 for 4 % more bytes.
     public static let defaultLevel = 1
+    /// The default row filter: Up. Measured, it beats the adaptive heuristic in both time and size on
+    /// flat-colour and gradient frames alike.
+    public static let defaultFilter = PNGFilterStrategy.up
 
     /// Encodes `fb` as a PNG (RGB when fully opaque, else RGBA; straight alpha, 8 bits per channel).
+    /// Allocates a compressor and scratch buffers per call; to encode many frames keep a `PNGWriter`
+    /// per thread instead, which reuses both.
     public static func encode(_ fb: Framebuffer, level: Int = defaultLevel) -> [UInt8] {
         PNGWriter(level: level).encode(fb)
     }
@@ -44,7 +50,7 @@ public final class PNGWriter {
     private var compressed: [UInt8] = []
 
     /// A writer compressing at `level` (clamped to libdeflate's 0…12) with the given filter strategy.
-    public init(level: Int = PNGEncoder.defaultLevel, filter: PNGFilterStrategy = .adaptive) {
+    public init(level: Int = PNGEncoder.defaultLevel, filter: PNGFilterStrategy = PNGEncoder.defaultFilter) {
         compressor = libdeflate_alloc_compressor(Int32(max(0, min(12, level))))
         strategy = filter
     }
@@ -58,7 +64,8 @@ public final class PNGWriter {
         let bpp = opaque ? 3 : 4
         let rowBytes = w * bpp
         let rawCount = (rowBytes + 1) * h
-        if raw.count < rawCount { raw = [UInt8](repeating: 0, count: rawCount) }
+        // every byte is written below before it is read, so skip zero-filling (fresh pages are the cost)
+        if raw.count < rawCount { raw = [UInt8](unsafeUninitializedCapacity: rawCount) { _, n in n = rawCount } }
         if rows.count < 2 * rowBytes + 2 * bpp { rows = [UInt8](repeating: 0, count: 2 * rowBytes + 2 * bpp) }
 
         fb.pixels.withUnsafeBufferPointer { src in
@@ -101,7 +108,7 @@ public final class PNGWriter {
     private func deflate(_ count: Int) -> ArraySlice<UInt8> {
         guard let c = compressor else { return storedZlib(count) }
         let bound = libdeflate_zlib_compress_bound(c, count)
-        if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
+        if compressed.count < bound { compressed = [UInt8](unsafeUninitializedCapacity: bound) { _, n in n = bound } }
         let n = raw.withUnsafeBufferPointer { i in
             compressed.withUnsafeMutableBufferPointer { o in
                 libdeflate_zlib_compress(c, i.baseAddress, count, o.baseAddress, bound)

@@ -134,9 +134,11 @@ final class Rasterizer {
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
         let dxdy = (x1 - x0) / (y1 - y0)
+        // 1 / (hi − lo) for a full row; the cell shares below sum to d for any s, so this cannot drift
+        let invSlope = 1 / abs(dxdy)
         let fw = Float(bw)
-        let yStart = Int(y0)
-        let yEnd = min(bh, Int(y1.rounded(.up)))
+        let yStart = Rasterizer.floor(y0)
+        let yEnd = min(bh, Rasterizer.ceil(y1))
         if yStart >= yEnd { return }
         rowMin = min(rowMin, yStart); rowMax = max(rowMax, yEnd - 1)
         var x = x0
@@ -147,9 +149,9 @@ final class Rasterizer {
             let xNext = yb == y1 ? x1 : min(fw, max(0, x0 + (yb - y0) * dxdy))
             let d = dy * dir
             let lo = min(x, xNext), hi = max(x, xNext)
-            let loFloor = lo.rounded(.down)
-            let i0 = Int(loFloor)
-            let i1 = Int(hi.rounded(.up))
+            let i0 = Rasterizer.floor(lo)
+            let loFloor = Float(i0)
+            let i1 = Rasterizer.ceil(hi)
             let row = cells + y * stride
             let bitRow = bits + y * words
             if i1 <= i0 + 1 {
@@ -158,10 +160,10 @@ final class Rasterizer {
                 row[i0 + 1] += d * xmf
                 mark(bitRow, i0); mark(bitRow, i0 + 1)
             } else {
-                let s = 1 / (hi - lo)
+                let s = dy == 1 ? invSlope : 1 / (hi - lo)
                 let x0f = lo - loFloor
                 let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = hi - hi.rounded(.up) + 1
+                let x1f = hi - Float(i1) + 1
                 let am = 0.5 * s * x1f * x1f
                 row[i0] += d * a0
                 if i1 == i0 + 2 {
@@ -180,6 +182,21 @@ final class Rasterizer {
             }
             x = xNext
         }
+    }
+
+    /// ⌊x⌋ for 0 ≤ x < 2^22 without a checked conversion: adding 1.5 · 2^23 leaves round(x) in the low
+    /// mantissa bits (exact, ties to even), then one compare corrects rounding up to flooring.
+    @inline(__always)
+    static func floor(_ x: Float) -> Int {
+        let r = Int(truncatingIfNeeded: (x + 12_582_912).bitPattern & 0x3F_FFFF)
+        return Float(r) > x ? r - 1 : r
+    }
+
+    /// ⌈x⌉ for 0 ≤ x < 2^22 (see `floor`).
+    @inline(__always)
+    static func ceil(_ x: Float) -> Int {
+        let r = Int(truncatingIfNeeded: (x + 12_582_912).bitPattern & 0x3F_FFFF)
+        return Float(r) < x ? r + 1 : r
     }
 
     @inline(__always)
@@ -207,15 +224,19 @@ final class Rasterizer {
     private static func coverage(_ acc: Float, evenOdd: Bool) -> UInt32 {
         var v = abs(acc)
         if evenOdd {
-            v -= 2 * (v * 0.5).rounded(.down)
+            v -= 2 * Float(Int(v * 0.5))
             if v > 1 { v = 2 - v }
         } else if v > 1 {
             v = 1
         }
-        return UInt32(v * 255 + 0.5)
+        // v · 255 ∈ [0, 255]: adding 1.5 · 2^23 rounds it to an integer (ties to even) in the low mantissa
+        // bits, cheaper than a checked Float → integer conversion on this hot path
+        return (v * 255 + 12_582_912).bitPattern & 0x1FF
     }
 
     /// Prefix-sums the touched rows, clearing cells and bits as it goes, and reports coverage.
+    /// After adding touched cell b the coverage is constant up to the next touched cell, so each touched
+    /// cell opens a run [b, next): a lone pixel at an edge, or a span that starts at the edge's last cell.
     @inline(__always)
     private func sweep<S: CoverageSink>(evenOdd: Bool, sink: inout S) {
         guard rowMin <= rowMax else { return }
@@ -224,7 +245,8 @@ final class Rasterizer {
             let bitRow = bits + y * words
             let dy = y + ry0
             var acc: Float = 0
-            var cursor = 0
+            var runStart = bw          // no open run
+            var runCoverage: UInt32 = 0
             for k in 0..<words {
                 var word = bitRow[k]
                 if word == 0 { continue }
@@ -232,19 +254,22 @@ final class Rasterizer {
                 repeat {
                     let b = k << 6 | word.trailingZeroBitCount
                     word &= word &- 1
-                    if b > cursor && cursor < bw {
-                        let c = Rasterizer.coverage(acc, evenOdd: evenOdd)
-                        if c != 0 { sink.span(y: dy, x: rx0 + cursor, count: min(b, bw) - cursor, coverage: c) }
+                    if runCoverage != 0 && runStart < bw {
+                        let n = min(b, bw) - runStart
+                        if n == 1 {
+                            sink.pixel(y: dy, x: rx0 + runStart, coverage: runCoverage)
+                        } else {
+                            sink.span(y: dy, x: rx0 + runStart, count: n, coverage: runCoverage)
+                        }
                     }
                     acc += row[b]
                     row[b] = 0
-                    if b < bw { sink.pixel(y: dy, x: rx0 + b, coverage: Rasterizer.coverage(acc, evenOdd: evenOdd)) }
-                    cursor = b + 1
+                    runStart = b
+                    runCoverage = Rasterizer.coverage(acc, evenOdd: evenOdd)
                 } while word != 0
             }
-            if cursor < bw {
-                let c = Rasterizer.coverage(acc, evenOdd: evenOdd)
-                if c != 0 { sink.span(y: dy, x: rx0 + cursor, count: bw - cursor, coverage: c) }
+            if runCoverage != 0 && runStart < bw {
+                sink.span(y: dy, x: rx0 + runStart, count: bw - runStart, coverage: runCoverage)
             }
         }
     }

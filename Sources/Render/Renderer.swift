@@ -122,10 +122,24 @@ public final class Renderer {
         let b = layer.bounds
         let rect = Rect(b.minX, b.minY, b.width, b.height)
         let radius = Renderer.clampedRadius(layer.cornerRadius, rect)
+        // cull the layer's own shapes (not its sublayers) when its bounds miss the clip
+        let box = Renderer.deviceBox(rect, map)
+        let visible = !IRect(covering: box.0, box.1, box.2, box.3).intersection(clip.rect).intersection(surface.rect).isEmpty
 
-        if Renderer.hasBackground(layer) {
+        let drawsBorder = visible && Renderer.hasBorder(layer)
+        if visible && Renderer.hasBackground(layer) {
             path.removeAll()
-            path.addRoundedRect(rect, cornerRadius: radius)
+            if drawsBorder && layer.borderColor.a >= 1 && alpha >= 1 {
+                // Under an opaque border the background is hidden anyway; stopping it halfway under the
+                // border (as peers do: fill inset by bw/2, then stroke) keeps it from bleeding through the
+                // border's anti-aliased outer edge, where two coverages of one edge would conflate.
+                let inset = min(layer.borderWidth, min(rect.size.width, rect.size.height) / 2) / 2
+                path.addRoundedRect(Rect(rect.origin.x + inset, rect.origin.y + inset,
+                                         rect.size.width - 2 * inset, rect.size.height - 2 * inset),
+                                    cornerRadius: max(0, radius - inset))
+            } else {
+                path.addRoundedRect(rect, cornerRadius: radius)
+            }
             fillPath(path, map: map, color: PixelMath.premultiplied(layer.backgroundColor, alpha: alpha),
                      rule: .nonZero, surface: surface, clip: clip)
         }
@@ -160,7 +174,7 @@ public final class Renderer {
             if pushed { clipDepth -= 1 }
         }
 
-        if Renderer.hasBorder(layer) {
+        if drawsBorder {
             let bw = layer.borderWidth
             path.removeAll()
             path.addRoundedRect(rect, cornerRadius: radius)

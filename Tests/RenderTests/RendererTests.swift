@@ -137,6 +137,24 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(px(fb, 5, 5), white)
     }
 
+    func testNestedGroupsAndGroupsUnderAClip() {
+        // an inner group at 0.5 inside an outer group at 0.5: the overlap of the inner pair is uniform.
+        // inner composite: red · 128/255 = (128, 0, 0, 128) into the outer layer; outer composite scales
+        // it by 128 again: round(128 · 128 / 255) = 64 → over white: (64 + 191, 191, 191)
+        let a = box(10, 10, 20, 20), b = box(20, 20, 20, 20)
+        let inner = box(0, 0, 50, 50, .clear) { $0.opacity = 0.5; $0.sublayers = [a, b] }
+        let outer = box(0, 0, 50, 50, .clear) { $0.opacity = 0.5; $0.sublayers = [inner, box(45, 45, 5, 5, Color(0, 0, 1))] }
+        let fb = r.render(scene(50, 50, [outer]))
+        XCTAssertEqual(px(fb, 25, 25), [255, 191, 191, 255])
+        XCTAssertEqual(px(fb, 15, 15), [255, 191, 191, 255])
+        // the same group clipped by a masking parent: nothing outside the clip, the overlap still uniform
+        let clipper = box(0, 0, 22, 50, .clear) { $0.masksToBounds = true; $0.sublayers = [inner] }
+        let fb2 = r.render(scene(50, 50, [clipper]))
+        XCTAssertEqual(px(fb2, 21, 21), [255, 127, 127, 255])
+        XCTAssertEqual(px(fb2, 15, 15), [255, 127, 127, 255])
+        XCTAssertEqual(px(fb2, 25, 25), white)
+    }
+
     func testLeafOpacityWithBorderIsAGroup() {
         // background red and border blue at opacity 0.5: the border pixel shows blue at 50 % over white,
         // not blue over red; the interior shows red at 50 %.

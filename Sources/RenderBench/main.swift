@@ -1,0 +1,265 @@
+// render-bench: times the Render module on the peer benchmark scenes of ../shared/bench/scenes.json
+// (conventions in make_scene.py) so our figures sit next to Blend2D, Skia and cairo's in RESULTS.md.
+// Scenes are built for every frame before timing (as the peers precompute their per-frame state);
+// the timed loop is render(scene, into: framebuffer) only, single-threaded, one warm-up frame, median
+// of N runs over all frames. PNG/PPM encoding is timed separately on frame 60.
+//
+// usage: render-bench SCENES.json [--scene cards|cards2000|fillrate]… [--runs 3] [--png OUT.png]
+//                     [--png-bench] [--offscreen] [--png-clear OUT.png]
+// --frames N times only the first N frames (for profiling under valgrind).
+// --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
+// --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
+// premultiplied pixels, so an independent decoder can be checked against them.
+
+import CalcCore
+import Foundation
+import Render
+
+struct Options {
+    var path = ""
+    var scenes: [String] = []
+    var runs = 3
+    var png: String?
+    var pngBench = false
+    var offscreen = false
+    var pngClear: String?
+    var demo: String?
+    var frameLimit = Int.max
+}
+
+func parseOptions() -> Options {
+    var o = Options()
+    var args = CommandLine.arguments.dropFirst()
+    while let a = args.popFirst() {
+        switch a {
+        case "--scene": if let v = args.popFirst() { o.scenes.append(v) }
+        case "--runs": o.runs = Int(args.popFirst() ?? "") ?? 3
+        case "--png": o.png = args.popFirst()
+        case "--png-bench": o.pngBench = true
+        case "--offscreen": o.offscreen = true
+        case "--png-clear": o.pngClear = args.popFirst()
+        case "--demo": o.demo = args.popFirst()
+        case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
+        default: o.path = a
+        }
+    }
+    if o.scenes.isEmpty { o.scenes = ["cards", "cards2000", "fillrate"] }
+    return o
+}
+
+func color(_ v: Any?) -> Color {
+    let c = (v as? [Double]) ?? [0, 0, 0, 1]
+    return Color(c[0], c[1], c[2], c.count > 3 ? c[3] : 1)
+}
+
+/// Builds the PresentationScene of every frame of one benchmark scene.
+func frames(_ s: [String: Any], offscreen: Bool) -> [PresentationScene] {
+    let w = (s["width"] as? Double) ?? 0, h = (s["height"] as? Double) ?? 0
+    let n = (s["frames"] as? Int) ?? 120
+    let kind = (s["kind"] as? String) ?? ""
+    let layers = (s["layers"] as? [[String: Any]]) ?? []
+    var out: [PresentationScene] = []
+    for t in 0..<n {
+        let u = Double(t) / Double(n - 1)
+        var subs: [PresentationLayer] = []
+        for L in layers {
+            if kind == "fillrate" {
+                let a = (L["fill_from"] as? [Double]) ?? [], b = (L["fill_to"] as? [Double]) ?? []
+                let c = zip(a, b).map { $0 + ($1 - $0) * u }
+                let r = (L["rect"] as? [Double]) ?? [0, 0, w, h]
+                subs.append(PresentationLayer(bounds: Rect(0, 0, r[2], r[3]), position: Point(r[0] + r[2] / 2, r[1] + r[3] / 2),
+                                              backgroundColor: Color(c[0], c[1], c[2], c[3])))
+            } else {
+                let size = (L["size"] as? [Double]) ?? [0, 0]
+                let from = (L["from"] as? [String: Any]) ?? [:], to = (L["to"] as? [String: Any]) ?? [:]
+                let p0 = (from["pos"] as? [Double]) ?? [0, 0], p1 = (to["pos"] as? [Double]) ?? [0, 0]
+                let a0 = (from["angle"] as? Double) ?? 0, a1 = (to["angle"] as? Double) ?? 0
+                let x = p0[0] + (p1[0] - p0[0]) * u + (offscreen ? 1e5 : 0), y = p0[1] + (p1[1] - p0[1]) * u
+                let angle = a0 + (a1 - a0) * u
+                subs.append(PresentationLayer(
+                    bounds: Rect(0, 0, size[0], size[1]), position: Point(x, y),
+                    transform: .rotation(angle), backgroundColor: color(L["fill"]),
+                    cornerRadius: (L["radius"] as? Double) ?? 0, borderWidth: (L["border_width"] as? Double) ?? 0,
+                    borderColor: color(L["border"])))
+            }
+        }
+        let root = PresentationLayer(name: "root", bounds: Rect(0, 0, w, h), position: Point(w / 2, h / 2), sublayers: subs)
+        out.append(PresentationScene(size: Size(w, h), scale: 1, background: color(s["background"]), origin: .topLeft, root: root))
+    }
+    return out
+}
+
+func ms(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
+}
+
+/// CPU time of this thread in ms: unlike wall time it does not count time the scheduler gave to the
+/// other engineers' builds sharing this 2-core machine.
+func threadCPUms() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+}
+
+func median(_ v: [Double]) -> Double {
+    let s = v.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+
+/// A feature tour for eyeballing: 3D card flip with perspective, rounded clipping, group opacity,
+/// borders, zPosition, the bottom-left origin.
+func demoScene(origin: Origin) -> PresentationScene {
+    func layer(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: Color, _ f: (inout PresentationLayer) -> Void = { _ in }) -> PresentationLayer {
+        var l = PresentationLayer(bounds: Rect(0, 0, w, h), position: Point(x + w / 2, y + h / 2), backgroundColor: c)
+        f(&l)
+        return l
+    }
+    var cards: [PresentationLayer] = []
+    for i in 0..<4 {
+        cards.append(layer(20 + Double(i) * 95, 20, 80, 110, Color.hsb(Double(i) / 4, 0.6, 0.9)) {
+            $0.cornerRadius = 10; $0.borderWidth = 3; $0.borderColor = Color(0.1, 0.1, 0.2)
+            $0.transform = .rotation(Double(i) * 0.45, 0, 1, 0)
+        })
+    }
+    let stage = layer(0, 0, 400, 150, Color(0.93, 0.93, 0.97)) {
+        $0.sublayerTransform = .perspective(300); $0.sublayers = cards
+    }
+    let clipped = layer(20, 170, 160, 110, Color(0.2, 0.3, 0.5)) {
+        $0.cornerRadius = 30; $0.masksToBounds = true
+        $0.sublayers = [layer(-30, 40, 120, 120, Color(1, 0.8, 0.2)) { $0.transform = .rotation(0.5) },
+                        layer(90, -20, 100, 60, Color(0.9, 0.2, 0.3, 0.8))]
+    }
+    let group = layer(200, 170, 180, 110, .clear) {
+        $0.opacity = 0.5
+        $0.sublayers = [layer(0, 0, 110, 80, Color(0, 0.5, 1)) { $0.cornerRadius = 40 },
+                        layer(60, 30, 110, 80, Color(1, 0.3, 0)) { $0.cornerRadius = 40; $0.zPosition = -1 },
+                        layer(40, 60, 30, 30, .black) { $0.zPosition = 5 }]
+    }
+    let root = PresentationLayer(bounds: Rect(0, 0, 400, 300), position: Point(200, 150), backgroundColor: .white,
+                                 sublayers: [stage, clipped, group])
+    return PresentationScene(size: Size(400, 300), scale: 2, background: .white, origin: origin, root: root)
+}
+
+let opts = parseOptions()
+if let path = opts.demo {
+    let r = Renderer()
+    _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .topLeft)))))
+    _ = FileManager.default.createFile(atPath: path + ".bottomLeft.png", contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .bottomLeft)))))
+    print("wrote \(path) and \(path).bottomLeft.png")
+    exit(0)
+}
+guard let data = FileManager.default.contents(atPath: opts.path),
+      let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let all = doc["scenes"] as? [String: Any] else {
+    FileHandle.standardError.write(Data("render-bench: cannot read scenes from '\(opts.path)'\n".utf8))
+    exit(2)
+}
+
+let clock = ContinuousClock()
+let renderer = Renderer()
+var frame60: Framebuffer?
+for name in opts.scenes {
+    guard let s = all[name] as? [String: Any] else { print("no scene \(name)"); continue }
+    let scenes = Array(frames(s, offscreen: opts.offscreen).prefix(opts.frameLimit))
+    var fb = Framebuffer(width: 0, height: 0)
+    renderer.render(scenes[0], into: &fb)   // warm-up
+    var perFrame: [Double] = [], cpuPerFrame: [Double] = []
+    for _ in 0..<opts.runs {
+        let c0 = threadCPUms()
+        let t = clock.measure { for sc in scenes { renderer.render(sc, into: &fb) } }
+        cpuPerFrame.append((threadCPUms() - c0) / Double(scenes.count))
+        perFrame.append(ms(t) / Double(scenes.count))
+    }
+    let sorted = perFrame.sorted()
+    print("\(name)\(opts.offscreen ? "-offscreen" : ""): \(f(median(perFrame), 3)) ms/frame median (min \(f(sorted[0], 3)), max \(f(sorted[sorted.count - 1], 3))), \(f(1000 / median(perFrame), 1)) fps, \(scenes.count) frames × \(opts.runs) runs; thread CPU \(f(median(cpuPerFrame), 3)) ms/frame median (min \(f(cpuPerFrame.min() ?? 0, 3)))")
+    if let path = opts.pngClear, name == opts.scenes[0] {
+        var sc = scenes[min(60, scenes.count - 1)]
+        sc.background = .clear
+        let img = renderer.render(sc)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(img)))
+        let raw = img.pixels.flatMap { p in [UInt8(p & 255), UInt8((p >> 8) & 255), UInt8((p >> 16) & 255), UInt8(p >> 24)] }
+        _ = FileManager.default.createFile(atPath: path + ".rgba", contents: Data(raw))
+        print("wrote frame 60 of \(name) on a clear background to \(path) (and \(path).rgba)")
+    }
+    if name == "cards" || (frame60 == nil && scenes.count > 60) {
+        frame60 = renderer.render(scenes[min(60, scenes.count - 1)])
+    }
+    if let path = opts.png, name == opts.scenes[0] {
+        let img = renderer.render(scenes[min(60, scenes.count - 1)])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(img)))
+        _ = FileManager.default.createFile(atPath: path + ".ppm", contents: Data(PPMEncoder.encode(img)))
+        print("wrote frame 60 of \(name) to \(path) (and \(path).ppm)")
+    }
+}
+
+/// Frame 60 of `cards` drawn over a smooth two-axis gradient: a stand-in for gradient- and image-heavy
+/// frames, where PNG row filters matter more than on flat colours.
+func gradientVariant(_ img: Framebuffer) -> Framebuffer {
+    var out = img
+    for y in 0..<img.height {
+        for x in 0..<img.width {
+            let bg = PixelMath.pack(UInt8(x * 255 / max(1, img.width - 1)), UInt8(y * 255 / max(1, img.height - 1)),
+                                    UInt8((x + y) * 255 / max(1, img.width + img.height - 2)), 255)
+            let s = img[x, y]
+            let inv = 255 - (s >> 24)
+            // s over bg, channel by channel, rounded like the renderer
+            var r: UInt32 = 0
+            for k in stride(from: 0, to: 32, by: 8) {
+                let sc = (s >> UInt32(k)) & 255, dc = (bg >> UInt32(k)) & 255
+                r |= (sc + (dc * inv + 127) / 255) << UInt32(k)
+            }
+            out[x, y] = r
+        }
+    }
+    return out
+}
+
+if opts.pngBench, let s = all["cards"] as? [String: Any] {
+    // the same frame on a clear background, composited over a gradient
+    let scenes = frames(s, offscreen: false)
+    var sc = scenes[60]
+    sc.background = .clear
+    let grad = gradientVariant(renderer.render(sc))
+    for level in [1, 6] {
+        for strategy in PNGFilterStrategy.allCases {
+            let wr = PNGWriter(level: level, filter: strategy)
+            var out = wr.encode(grad)
+            var v: [Double] = []
+            for _ in 0..<5 { v.append(ms(clock.measure { out = wr.encode(grad) })) }
+            print("  gradient variant PNG level \(level) \(strategy): \(f(median(v))) ms, \(out.count) bytes")
+        }
+    }
+}
+
+if let img = frame60 {
+    func time(_ reps: Int, _ body: () -> Void) -> Double {
+        var v: [Double] = []
+        for _ in 0..<reps { v.append(ms(clock.measure(body))) }
+        return median(v)
+    }
+    let w = PNGWriter()
+    var bytes = w.encode(img)
+    let tDefault = time(7) { bytes = w.encode(img) }
+    print("PNG frame 60 default (level \(PNGEncoder.defaultLevel), \(PNGEncoder.defaultFilter)): \(f(tDefault)) ms, \(bytes.count) bytes")
+    if opts.pngBench {
+        for level in [1, 4, 6, 9, 12] {
+            for strategy in PNGFilterStrategy.allCases {
+                let wr = PNGWriter(level: level, filter: strategy)
+                var out = wr.encode(img)
+                let t = time(5) { out = wr.encode(img) }
+                print("  PNG level \(level) \(strategy): \(f(t)) ms, \(out.count) bytes")
+            }
+        }
+        let tOneShot = time(5) { bytes = PNGEncoder.encode(img) }
+        print("  PNGEncoder.encode one-shot (new compressor each call): \(f(tOneShot)) ms")
+        var decoded: Framebuffer?
+        let tDecode = time(5) { decoded = try? PNGDecoder.decode(bytes) }
+        print("  PNG decode: \(f(tDecode)) ms, exact round trip: \(decoded == img)")
+        var ppm: [UInt8] = []
+        let tPPM = time(7) { ppm = PPMEncoder.encode(img) }
+        print("  PPM encode: \(f(tPPM)) ms, \(ppm.count) bytes")
+    }
+}
