@@ -5,6 +5,7 @@ import Foundation
 import CalcCore
 import Bytecode
 import Compiler
+import Parser
 
 struct Calc: ParsableCommand {
     static let version = "0.1.0"
@@ -27,28 +28,44 @@ struct Build: ParsableCommand {
         discussion: "Writes FILE.calb beside the source unless -o says otherwise. With --emit asm, writes the disassembly (to stdout unless -o is given).")
 
     enum Emit: String, ExpressibleByArgument, CaseIterable {
-        case bytecode, asm
+        case bytecode, asm, tokens, ast, ir
     }
 
     @Argument(help: "The .cal source file.") var file: String
     @Option(name: .shortAndLong, help: "Output path.") var output: String?
-    @Option(help: "What to write: bytecode (default) or asm (the disassembly).") var emit: Emit = .bytecode
+    @Option(help: "What to write: bytecode (default), asm (the disassembly), or a stage: tokens, ast, ir.") var emit: Emit = .bytecode
     @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
 
     func run() throws {
         let bytes = try Files.read(file)
+        let source = SourceFile(name: file, bytes: bytes)
+        func write(_ text: String) throws {
+            if let out = output { try Files.writeAtomically(Array(text.utf8), to: out, protecting: [file]) } else { Console.out(text) }
+        }
+        switch emit {
+        case .tokens: return try write(SyntaxDump.tokens(source))
+        case .ast:
+            let (ast, diags) = Parser.parse(source)
+            ProgramLoader.printDiagnostics(diags.sorted, file: source, quietWarnings: quiet)
+            return try write(SyntaxDump.ast(ast))
+        case .ir:
+            let (text, diags) = Compiler.ir(source)
+            ProgramLoader.printDiagnostics(diags, file: source, quietWarnings: quiet)
+            guard let text else {
+                let n = diags.filter { $0.severity == .error }.count
+                throw CalcFailure(.diagnostics, "\(n) error\(n == 1 ? "" : "s") in '\(file)'; nothing was written")
+            }
+            return try write(text)
+        default: break
+        }
         let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet)
         switch emit {
         case .bytecode:
             let out = output ?? Build.defaultOutput(for: file)
             try Files.writeAtomically(BytecodeWriter.encode(program), to: out, protecting: [file])
         case .asm:
-            let text = Disassembler.disassemble(program)
-            if let out = output {
-                try Files.writeAtomically(Array(text.utf8), to: out, protecting: [file])
-            } else {
-                Console.out(text)
-            }
+            try write(Disassembler.disassemble(program))
+        default: break
         }
     }
 
