@@ -87,15 +87,21 @@ public struct DiagnosticBag: Sendable {
 
 /// Nearest known name for a "did you mean" hint: Damerau–Levenshtein distance, case-insensitive,
 /// accepted when the distance is at most a third of the longer name (at least 1 edit allowed) and
-/// smaller than the shorter name's length, so 'c' never suggests 'a'.
+/// smaller than the shorter name's length, so 'c' never suggests 'a'. Ties go to the longer common
+/// prefix ('sinn' suggests 'sin', not 'sign'), then alphabetical order.
 public func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
-    var best: (String, Int)?
+    var best: (String, Int, Int)?
     let a = Array(name.lowercased())
     for c in candidates {
         let b = Array(c.lowercased())
         let d = editDistance(a, b)
         let limit = max(1, max(a.count, b.count) / 3)
-        if d <= limit, d < min(a.count, b.count), d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
+        guard d <= limit, d < min(a.count, b.count) else { continue }
+        let prefix = zip(a, b).prefix { $0 == $1 }.count
+        if let cur = best {
+            if d > cur.1 || (d == cur.1 && (prefix < cur.2 || (prefix == cur.2 && c >= cur.0))) { continue }
+        }
+        best = (c, d, prefix)
     }
     return best?.0
 }

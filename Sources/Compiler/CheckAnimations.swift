@@ -119,7 +119,8 @@ extension Checker {
                     default: bad = nil
                     }
                     if let bad {
-                        diags.error("E0406", "'\(fname)' must be \(bad), found \(fmt(x))", at: m.value.span)
+                        let unit = Checker.animFieldTypes[field] == .number(.time) ? "s" : ""
+                        diags.error("E0406", "'\(fname)' must be \(bad), found \(fmt(x))\(unit)", at: m.value.span)
                         ok = false
                         continue
                     }

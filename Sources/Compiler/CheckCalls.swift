@@ -25,6 +25,11 @@ extension Checker {
         if resolve(fname, in: fn) == nil, case .function(let sig, _)? = globals[fname] {
             return userCall(sig, fname, args, at: span)
         }
+        if !Checker.builtinNames.contains(fname), resolve(fname, in: fn) != nil || globals[fname] != nil || topLevel[fname] != nil {
+            diags.error("E0270", "'\(fname)' is not a function", at: callee.span)
+            for a in args { _ = expr(a.value, expect: .error) }
+            return .error
+        }
         if let label = args.first(where: { $0.label != nil })?.label {
             diags.error("E0271", "'\(fname)' takes no labelled arguments", at: label.span)
             return .error

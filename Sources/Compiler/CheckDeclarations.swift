@@ -494,6 +494,12 @@ extension Checker {
             default: return []
             }
         }
+        if names.isEmpty {
+            diags.error("E0260", "cannot assign to this expression", at: target.span,
+                        label: "expected a layer property such as 'card.opacity', a variable or an element 'xs[i]'")
+            _ = expr(value, expect: .error)
+            return []
+        }
         // a layer property
         let b = expr(base, expect: nil)
         if b.type == .error { _ = expr(value, expect: .error); return [] }
