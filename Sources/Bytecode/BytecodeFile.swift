@@ -56,6 +56,7 @@ public enum BytecodeFormat {
     /// but a file may not hold them: the reader rejects them.
     enum ConstantTag: UInt8 {
         case none = 0, number, bool, point, size, rect, color, string, timing, transform, enumCase, layer, animation
+        case path, image
     }
 
     static func originCode(_ o: Origin) -> UInt8 {
@@ -213,6 +214,19 @@ private struct ByteSink {
         case .layer(let h): u8(Tag.layer.rawValue); u32(UInt32(bitPattern: h))
         case .animation(let h): u8(Tag.animation.rawValue); u32(UInt32(bitPattern: h))
         case .array: u8(Tag.none.rawValue)   // never a constant: the verifier rejects it before writing
+        case .path(let p):
+            u8(Tag.path.rawValue)
+            count(p.elements.count)
+            for e in p.elements {
+                switch e {
+                case .move(let a): u8(0); f64(a.x); f64(a.y)
+                case .line(let a): u8(1); f64(a.x); f64(a.y)
+                case .quad(let a, let b): u8(2); f64(a.x); f64(a.y); f64(b.x); f64(b.y)
+                case .cubic(let a, let b, let c): u8(3); f64(a.x); f64(a.y); f64(b.x); f64(b.y); f64(c.x); f64(c.y)
+                case .close: u8(4)
+                }
+            }
+        case .image(let name): u8(Tag.image.rawValue); u32(pool.intern(name))
         }
     }
 }
@@ -534,6 +548,26 @@ private struct SectionReader {
                 out.append(.timing(TimingFunction(x[0], x[1], x[2], x[3])))
             case .transform: out.append(.transform(Transform3D(try f64s(16, what))))
             case .enumCase: out.append(.enumCase(try u8(what)))
+            case .path:
+                let n = try count("elements of constant K\(i)", minSize: 1)
+                var elements: [BezierPath.Element] = []
+                elements.reserveCapacity(n)
+                for _ in 0..<n {
+                    let eat = pos
+                    let kind = try u8(what)
+                    switch kind {
+                    case 0: let x = try f64s(2, what); elements.append(.move(Point(x[0], x[1])))
+                    case 1: let x = try f64s(2, what); elements.append(.line(Point(x[0], x[1])))
+                    case 2: let x = try f64s(4, what); elements.append(.quad(Point(x[0], x[1]), Point(x[2], x[3])))
+                    case 3:
+                        let x = try f64s(6, what)
+                        elements.append(.cubic(Point(x[0], x[1]), Point(x[2], x[3]), Point(x[4], x[5])))
+                    case 4: elements.append(.close)
+                    default: throw fail("constant K\(i) has a path element of unknown kind \(kind)", at: eat)
+                    }
+                }
+                out.append(.path(BezierPath(elements)))
+            case .image: out.append(.image(try string(strings, what)))
             case .none, .layer, .animation:
                 let kind = tag == .none ? "'none'" : tag == .layer ? "a layer handle" : "an animation handle"
                 throw fail("constant K\(i) is \(kind), which a bytecode file cannot hold", at: at)

@@ -74,6 +74,8 @@ enum Format {
         case .layer: return "layer"
         case .animation: return "animation"
         case .array: return "array"
+        case .path: return "path"
+        case .image: return "image"
         }
     }
 
@@ -98,6 +100,17 @@ enum Format {
         case .layer(let h): return "layer " + String(h)
         case .animation(let h): return "animation " + String(h)
         case .array(let xs): return "[" + xs.map { value($0) }.joined(separator: ", ") + "]"
+        case .path(let p):
+            return "path(" + p.elements.map { e -> String in
+                switch e {
+                case .move(let a): return "move " + numbers([a.x, a.y])
+                case .line(let a): return "line " + numbers([a.x, a.y])
+                case .quad(let a, let b): return "quad " + numbers([a.x, a.y, b.x, b.y])
+                case .cubic(let a, let b, let c): return "cubic " + numbers([a.x, a.y, b.x, b.y, c.x, c.y])
+                case .close: return "close"
+                }
+            }.joined(separator: "; ") + ")"
+        case .image(let name): return "image " + quoted(name)
         }
     }
 

@@ -155,6 +155,8 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case setaction
     /// R[A] := the component C of R[B]   (position.x of a point, size.width of a rect …; see Component)
     case field
+    /// R[A].mask := R[B]   (a layer, taken out of the tree; nil removes the mask)
+    case setmask
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -239,6 +241,7 @@ extension Opcode {
         case .bind: return f(.regRange(2), .function, .keyPath)
         case .setaction: return f(.reg, .reg, .string)
         case .field: return f(.reg, .reg, .component)
+        case .setmask: return f(.reg, .reg)
         }
     }
 

@@ -35,11 +35,6 @@ public struct Function: Sendable, Equatable {
     }
 }
 
-public enum LayerKind: UInt8, Sendable, CaseIterable {
-    case plain = 0
-    public var name: String { String(describing: self) }
-}
-
 /// A layer's static part: its kind, its name and the properties whose values are constants.
 public struct LayerTemplate: Sendable, Equatable {
     public var kind: LayerKind

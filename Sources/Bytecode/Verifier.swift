@@ -86,6 +86,18 @@ public enum Verifier {
         case .layer: throw fail("a layer handle cannot be a constant")
         case .animation: throw fail("an animation handle cannot be a constant")
         case .array: throw fail("an array cannot be a constant (arrays are built by NEWARRAY)")
+        case .image: break
+        case .path(let p):
+            var xs: [Double] = []
+            for e in p.elements {
+                switch e {
+                case .move(let a), .line(let a): xs += [a.x, a.y]
+                case .quad(let a, let b): xs += [a.x, a.y, b.x, b.y]
+                case .cubic(let a, let b, let c): xs += [a.x, a.y, b.x, b.y, c.x, c.y]
+                case .close: break
+                }
+            }
+            try finite(xs, "path")
         case .number(let x):
             // +inf is a real value (`repeatCount: infinity`); NaN is unequal to itself and no literal makes it.
             guard !x.isNaN else { throw fail("NaN is not a valid number") }
@@ -260,7 +272,7 @@ public enum Verifier {
     static func conforms(_ v: Value, to type: ValueType) -> Bool {
         switch (type, v) {
         case (.number, .number), (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.string, .string), (.transform, .transform), (.timingFunction, .timing):
+             (.string, .string), (.transform, .transform), (.timingFunction, .timing), (.path, .path), (.image, .image):
             return true
         case let (.enumeration(name), .enumCase(c)):
             return Int(c) < (Enumerations.all[name]?.count ?? 0)
@@ -298,6 +310,9 @@ public enum Verifier {
             }
             func fail(_ m: String) -> BytecodeError {
                 invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k) (\(kp.name)): \(m)")
+            }
+            guard LayerProperties.all[Int(kp.property)].applies(to: t.kind) else {
+                throw fail("a \(t.kind.name) layer has no property '\(LayerProperties.all[Int(kp.property)].name)'")
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)

@@ -27,6 +27,8 @@ extension Value {
         case .layer: return "layer"
         case .animation: return "animation"
         case .array: return "array"
+        case .path: return "path"
+        case .image: return "image"
         }
     }
 
@@ -66,6 +68,8 @@ extension Value {
             return .string(x + y)
         case let (.array(x), .array(y)) where op == .add:
             return .array(x + y)
+        case let (.path(x), .path(y)) where op == .add:
+            return .path(x + y)
         default: break
         }
         let sym = ["+", "-", "*", "/", "%"][Int(op.rawValue)]

@@ -12,6 +12,8 @@ public enum Builtin: UInt8, CaseIterable, Sendable {
     case rgb, rgba, hsb, hsba
     case translate, scale, rotate, perspective
     case string
+    case moveTo, lineTo, quadTo, curveTo, arc, closePath, rectPath, roundedRectPath, ellipsePath
+    case image
 
     public var name: String {
         switch self {
@@ -24,9 +26,12 @@ public enum Builtin: UInt8, CaseIterable, Sendable {
     public var arity: Int {
         switch self {
         case .sin, .cos, .tan, .asin, .acos, .atan, .sqrt, .exp, .log, .abs, .floor, .ceil, .round, .sign, .random, .perspective, .string: return 1
-        case .atan2, .pow, .min, .max: return 2
-        case .clamp, .mix, .random3, .rgb, .hsb, .translate, .scale: return 3
+        case .moveTo, .lineTo, .rectPath, .ellipsePath, .image: return 1
+        case .atan2, .pow, .min, .max, .quadTo, .roundedRectPath: return 2
+        case .clamp, .mix, .random3, .rgb, .hsb, .translate, .scale, .curveTo: return 3
         case .rgba, .hsba, .rotate: return 4
+        case .arc: return 5
+        case .closePath: return 0
         }
     }
 
@@ -113,6 +118,33 @@ public enum Builtin: UInt8, CaseIterable, Sendable {
             guard d > 0 else { throw .unsupported("the perspective distance must be positive") }
             return .transform(.perspective(d))
         case .string: return .string(Value.display(a[0]))
+        case .moveTo, .lineTo:
+            guard case .point(let p) = a[0] else { throw .unsupported("\(b.name) needs a point") }
+            return .path(BezierPath([b == .moveTo ? .move(p) : .line(p)]))
+        case .quadTo:
+            guard case .point(let c) = a[0], case .point(let p) = a[1] else { throw .unsupported("quadTo needs two points") }
+            return .path(BezierPath([.quad(c, p)]))
+        case .curveTo:
+            guard case .point(let c1) = a[0], case .point(let c2) = a[1], case .point(let p) = a[2] else {
+                throw .unsupported("curveTo needs three points")
+            }
+            return .path(BezierPath([.cubic(c1, c2, p)]))
+        case .arc:
+            guard case .point(let c) = a[0], case .bool(let clockwise) = a[4] else { throw .unsupported("arc needs a center point and a direction") }
+            let r = try n(1), start = try n(2), end = try n(3)
+            let (s0, c0) = StableMath.sinCos(start)
+            return .path(BezierPath([.line(Point(c.x + r * c0, c.y + r * s0))]
+                + BezierPath.arcSegments(cx: c.x, cy: c.y, rx: r, ry: r, start: start, end: end, clockwise: clockwise)))
+        case .closePath: return .path(BezierPath([.close]))
+        case .rectPath, .ellipsePath:
+            guard case .rect(let r) = a[0] else { throw .unsupported("\(b.name) needs a rect") }
+            return .path(b == .rectPath ? .rect(r) : .ellipse(r))
+        case .roundedRectPath:
+            guard case .rect(let r) = a[0] else { throw .unsupported("roundedRectPath needs a rect") }
+            return .path(.roundedRect(r, radius: try n(1)))
+        case .image:
+            guard case .string(let name) = a[0], !name.isEmpty else { throw .unsupported("image needs a file name") }
+            return .image(name)
         }
     }
 }
@@ -146,6 +178,8 @@ extension Value {
         case .layer(let h): return "layer \(h)"
         case .animation(let h): return "animation \(h)"
         case .array(let xs): return "[" + xs.map(display).joined(separator: ", ") + "]"
+        case .path(let p): return "path(\(p.elements.count) elements)"
+        case .image(let name): return "image(\"\(name)\")"
         }
     }
 }

@@ -2,8 +2,97 @@
 // instant (model values with animations applied, SPEC §1); the renderer lays it out and draws it.
 // Plain values only, so frames can be rendered on any thread in any order.
 
+/// Enumerations of layer properties, in the order of `Enumerations.all` (their bytecode encoding).
+public enum ContentsGravity: UInt8, Sendable {
+    case resize = 0, resizeAspect, resizeAspectFill, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+}
+public enum TextAlignment: UInt8, Sendable { case natural = 0, left, right, center, justified }
+public enum Truncation: UInt8, Sendable { case none = 0, start, end, middle }
+public enum FillRule: UInt8, Sendable { case nonZero = 0, evenOdd }
+public enum LineCap: UInt8, Sendable { case butt = 0, round, square }
+public enum LineJoin: UInt8, Sendable { case miter = 0, round, bevel }
+public enum GradientType: UInt8, Sendable { case axial = 0, radial, conic }
+public enum BlendMode: UInt8, Sendable {
+    case sourceOver = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity
+}
+
+public struct ShadowStyle: Sendable, Equatable {
+    public var color: Color = .black
+    public var opacity: Double = 0
+    public var offset: Size = Size(0, -3)
+    public var radius: Double = 3
+    public var path: BezierPath?
+    public init() {}
+}
+
+public struct ContentsStyle: Sendable, Equatable {
+    /// The image's name as written in the script (the runner resolves and loads it).
+    public var image: String?
+    public var gravity: ContentsGravity = .resize
+    public var rect = Rect(0, 0, 1, 1)
+    public var center = Rect(0, 0, 1, 1)
+    public var scale: Double = 1
+    public init() {}
+}
+
+/// CATextLayer's properties.
+public struct TextStyle: Sendable, Equatable {
+    public var string = ""
+    public var font = "DejaVu Sans"
+    public var fontSize: Double = 36
+    public var color: Color = .white
+    public var alignment: TextAlignment = .natural
+    public var wrapped = false
+    public var truncation: Truncation = .none
+    public init() {}
+}
+
+/// CAShapeLayer's properties.
+public struct ShapeStyle: Sendable, Equatable {
+    public var path: BezierPath?
+    public var fillColor: Color = .black
+    public var fillRule: FillRule = .nonZero
+    public var strokeColor: Color = .clear
+    public var lineWidth: Double = 1
+    public var lineCap: LineCap = .butt
+    public var lineJoin: LineJoin = .miter
+    public var miterLimit: Double = 10
+    public var dashPattern: [Double] = []
+    public var dashPhase: Double = 0
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
+    public init() {}
+}
+
+/// CAGradientLayer's properties.
+public struct GradientStyle: Sendable, Equatable {
+    public var colors: [Color] = []
+    public var locations: [Double] = []
+    public var startPoint = Point(0.5, 0)
+    public var endPoint = Point(0.5, 1)
+    public var type: GradientType = .axial
+    public init() {}
+}
+
+/// CAReplicatorLayer's properties.
+public struct ReplicatorStyle: Sendable, Equatable {
+    public var count = 1
+    public var delay: Double = 0
+    public var transform: Transform3D = .identity
+    public var color: Color = .white
+    /// Per-instance colour offsets (red, green, blue, alpha).
+    public var offsets = (0.0, 0.0, 0.0, 0.0)
+    public init() {}
+    public static func == (a: ReplicatorStyle, b: ReplicatorStyle) -> Bool {
+        a.count == b.count && a.delay == b.delay && a.transform == b.transform && a.color == b.color
+            && a.offsets == b.offsets
+    }
+}
+
 public struct PresentationLayer: Sendable, Equatable {
     public var name: String
+    public var kind: LayerKind = .plain
     public var bounds: Rect
     public var position: Point
     public var anchorPoint: Point
@@ -20,6 +109,16 @@ public struct PresentationLayer: Sendable, Equatable {
     public var borderWidth: Double
     public var borderColor: Color
     public var sublayers: [PresentationLayer]
+    public var shadow = ShadowStyle()
+    public var contents = ContentsStyle()
+    public var compositingFilter: BlendMode = .sourceOver
+    /// The kind's own properties (set for layers of that kind).
+    public var text: TextStyle?
+    public var shape: ShapeStyle?
+    public var gradient: GradientStyle?
+    public var replicator: ReplicatorStyle?
+    /// The mask layer, when there is one (an array so the type can hold itself).
+    public var mask: [PresentationLayer] = []
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero, anchorPoint: Point = Point(0.5, 0.5),
                 anchorPointZ: Double = 0, zPosition: Double = 0, transform: Transform3D = .identity,

@@ -2,6 +2,12 @@
 // renderer agree on. A property's id is its index here and is written into bytecode, so new
 // properties are appended, never inserted (docs/bytecode.md records the format version).
 
+/// The kinds of layer (CALayer and its subclasses).
+public enum LayerKind: UInt8, Sendable, CaseIterable {
+    case plain = 0, text, shape, gradient, replicator, emitter, transform
+    public var name: String { String(describing: self) }
+}
+
 public struct LayerProperty: Sendable {
     public let id: UInt16
     public let name: String
@@ -11,6 +17,10 @@ public struct LayerProperty: Sendable {
     public let animatable: Bool
     /// False for `frame`, which is computed from position, bounds and anchorPoint (seed 000:459).
     public let stored: Bool
+    /// The layer kinds that have it (nil: every kind, as CALayer's own properties).
+    public let kinds: [LayerKind]?
+
+    public func applies(to kind: LayerKind) -> Bool { kinds?.contains(kind) ?? true }
 }
 
 public enum LayerProperties {
@@ -34,6 +44,49 @@ public enum LayerProperties {
     public static let beginTime: UInt16 = 17
     public static let frame: UInt16 = 18
     public static let name: UInt16 = 19
+    public static let shadowColor: UInt16 = 20
+    public static let shadowOpacity: UInt16 = 21
+    public static let shadowOffset: UInt16 = 22
+    public static let shadowRadius: UInt16 = 23
+    public static let shadowPath: UInt16 = 24
+    public static let contents: UInt16 = 25
+    public static let contentsGravity: UInt16 = 26
+    public static let contentsRect: UInt16 = 27
+    public static let contentsCenter: UInt16 = 28
+    public static let contentsScale: UInt16 = 29
+    public static let compositingFilter: UInt16 = 30
+    public static let string: UInt16 = 31
+    public static let font: UInt16 = 32
+    public static let fontSize: UInt16 = 33
+    public static let foregroundColor: UInt16 = 34
+    public static let alignmentMode: UInt16 = 35
+    public static let isWrapped: UInt16 = 36
+    public static let truncationMode: UInt16 = 37
+    public static let path: UInt16 = 38
+    public static let fillColor: UInt16 = 39
+    public static let fillRule: UInt16 = 40
+    public static let strokeColor: UInt16 = 41
+    public static let lineWidth: UInt16 = 42
+    public static let lineCap: UInt16 = 43
+    public static let lineJoin: UInt16 = 44
+    public static let miterLimit: UInt16 = 45
+    public static let lineDashPattern: UInt16 = 46
+    public static let lineDashPhase: UInt16 = 47
+    public static let strokeStart: UInt16 = 48
+    public static let strokeEnd: UInt16 = 49
+    public static let colors: UInt16 = 50
+    public static let locations: UInt16 = 51
+    public static let startPoint: UInt16 = 52
+    public static let endPoint: UInt16 = 53
+    public static let gradientType: UInt16 = 54
+    public static let instanceCount: UInt16 = 55
+    public static let instanceDelay: UInt16 = 56
+    public static let instanceTransform: UInt16 = 57
+    public static let instanceColor: UInt16 = 58
+    public static let instanceRedOffset: UInt16 = 59
+    public static let instanceGreenOffset: UInt16 = 60
+    public static let instanceBlueOffset: UInt16 = 61
+    public static let instanceAlphaOffset: UInt16 = 62
 
     public static let all: [LayerProperty] = [
         p(bounds, "bounds", .rect, .rect(.zero)),
@@ -58,10 +111,60 @@ public enum LayerProperties {
         p(beginTime, "beginTime", .number(.time), .number(0), animatable: false),
         p(frame, "frame", .rect, .rect(.zero), animatable: false, stored: false),
         p(name, "name", .string, .string(""), animatable: false),
+        // shadows (defaults: seed appendix; SPEC §4.9)
+        p(shadowColor, "shadowColor", .color, .color(.black)),
+        p(shadowOpacity, "shadowOpacity", .number(.scalar), .number(0)),
+        p(shadowOffset, "shadowOffset", .size, .size(Size(0, -3))),
+        p(shadowRadius, "shadowRadius", .number(.scalar), .number(3)),
+        p(shadowPath, "shadowPath", .path, .none),
+        // contents
+        p(contents, "contents", .image, .none),
+        p(contentsGravity, "contentsGravity", .enumeration("contents gravity"), .enumCase(0), animatable: false),
+        p(contentsRect, "contentsRect", .rect, .rect(Rect(0, 0, 1, 1))),
+        p(contentsCenter, "contentsCenter", .rect, .rect(Rect(0, 0, 1, 1))),
+        p(contentsScale, "contentsScale", .number(.scalar), .number(1), animatable: false),
+        p(compositingFilter, "compositingFilter", .enumeration("blend mode"), .enumCase(0), animatable: false),
+        // CATextLayer (fontSize 36, white text: Core Animation's defaults)
+        p(string, "string", .string, .string(""), animatable: false, kinds: [.text]),
+        p(font, "font", .string, .string("DejaVu Sans"), animatable: false, kinds: [.text]),
+        p(fontSize, "fontSize", .number(.scalar), .number(36), kinds: [.text]),
+        p(foregroundColor, "foregroundColor", .color, .color(.white), kinds: [.text]),
+        p(alignmentMode, "alignmentMode", .enumeration("text alignment"), .enumCase(0), animatable: false, kinds: [.text]),
+        p(isWrapped, "isWrapped", .bool, .bool(false), animatable: false, kinds: [.text]),
+        p(truncationMode, "truncationMode", .enumeration("truncation"), .enumCase(0), animatable: false, kinds: [.text]),
+        // CAShapeLayer
+        p(path, "path", .path, .none, kinds: [.shape]),
+        p(fillColor, "fillColor", .color, .color(.black), kinds: [.shape]),
+        p(fillRule, "fillRule", .enumeration("fill rule"), .enumCase(0), animatable: false, kinds: [.shape]),
+        p(strokeColor, "strokeColor", .color, .color(.clear), kinds: [.shape]),
+        p(lineWidth, "lineWidth", .number(.scalar), .number(1), kinds: [.shape]),
+        p(lineCap, "lineCap", .enumeration("line cap"), .enumCase(0), animatable: false, kinds: [.shape]),
+        p(lineJoin, "lineJoin", .enumeration("line join"), .enumCase(0), animatable: false, kinds: [.shape]),
+        p(miterLimit, "miterLimit", .number(.scalar), .number(10), kinds: [.shape]),
+        p(lineDashPattern, "lineDashPattern", .array(.number(.scalar)), .array([]), animatable: false, kinds: [.shape]),
+        p(lineDashPhase, "lineDashPhase", .number(.scalar), .number(0), kinds: [.shape]),
+        p(strokeStart, "strokeStart", .number(.scalar), .number(0), kinds: [.shape]),
+        p(strokeEnd, "strokeEnd", .number(.scalar), .number(1), kinds: [.shape]),
+        // CAGradientLayer
+        p(colors, "colors", .array(.color), .array([]), kinds: [.gradient]),
+        p(locations, "locations", .array(.number(.scalar)), .array([]), kinds: [.gradient]),
+        p(startPoint, "startPoint", .point, .point(Point(0.5, 0)), kinds: [.gradient]),
+        p(endPoint, "endPoint", .point, .point(Point(0.5, 1)), kinds: [.gradient]),
+        p(gradientType, "type", .enumeration("gradient type"), .enumCase(0), animatable: false, kinds: [.gradient]),
+        // CAReplicatorLayer
+        p(instanceCount, "instanceCount", .number(.scalar), .number(1), animatable: false, kinds: [.replicator]),
+        p(instanceDelay, "instanceDelay", .number(.time), .number(0), animatable: false, kinds: [.replicator]),
+        p(instanceTransform, "instanceTransform", .transform, .transform(.identity), kinds: [.replicator]),
+        p(instanceColor, "instanceColor", .color, .color(.white), kinds: [.replicator]),
+        p(instanceRedOffset, "instanceRedOffset", .number(.scalar), .number(0), kinds: [.replicator]),
+        p(instanceGreenOffset, "instanceGreenOffset", .number(.scalar), .number(0), kinds: [.replicator]),
+        p(instanceBlueOffset, "instanceBlueOffset", .number(.scalar), .number(0), kinds: [.replicator]),
+        p(instanceAlphaOffset, "instanceAlphaOffset", .number(.scalar), .number(0), kinds: [.replicator]),
     ]
 
-    static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true, stored: Bool = true) -> LayerProperty {
-        LayerProperty(id: id, name: name, type: type, defaultValue: def, animatable: animatable, stored: stored)
+    static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true,
+                  stored: Bool = true, kinds: [LayerKind]? = nil) -> LayerProperty {
+        LayerProperty(id: id, name: name, type: type, defaultValue: def, animatable: animatable, stored: stored, kinds: kinds)
     }
 
     public static let count = all.count

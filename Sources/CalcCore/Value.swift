@@ -15,6 +15,8 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// A named set of cases written with a leading dot, e.g. `.forwards`.
     case enumeration(String)
     case layer, animation, keyPath, void
+    /// A CGPath-like path; an image file (relative to the script).
+    case path, image
     /// `[T]`
     indirect case array(ValueType)
     /// The type of `[]` before context gives it an element type.
@@ -39,6 +41,8 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
         case .layer: return "layer"
         case .animation: return "animation"
         case .keyPath: return "key path"
+        case .path: return "path"
+        case .image: return "image"
         case .void: return "nothing"
         case .array(let t): return "[\(t)]"
         case .emptyArray: return "empty array"
@@ -57,6 +61,16 @@ public enum Enumerations {
         "fill mode": ["removed", "forwards", "backwards", "both"],
         "origin": ["topLeft", "bottomLeft"],
         "calculation mode": ["linear", "discrete", "paced", "cubic", "cubicPaced"],
+        "contents gravity": ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left", "right",
+                             "topLeft", "topRight", "bottomLeft", "bottomRight"],
+        "text alignment": ["natural", "left", "right", "center", "justified"],
+        "truncation": ["none", "start", "end", "middle"],
+        "fill rule": ["nonZero", "evenOdd"],
+        "line cap": ["butt", "round", "square"],
+        "line join": ["miter", "round", "bevel"],
+        "gradient type": ["axial", "radial", "conic"],
+        "blend mode": ["sourceOver", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
+                       "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity"],
     ]
 }
 
@@ -78,6 +92,9 @@ public enum Value: Sendable, Hashable {
     case animation(Int32)
     /// An array of values (copy-on-write, so arrays have value semantics like Swift's).
     case array([Value])
+    indirect case path(BezierPath)
+    /// An image by its file name, relative to the script; the runner loads it.
+    case image(String)
 
     public var number: Double? { if case .number(let v) = self { return v } else { return nil } }
     public var bool: Bool? { if case .bool(let v) = self { return v } else { return nil } }
@@ -102,6 +119,9 @@ extension Value {
             return .rect(Rect(l(p.origin.x, q.origin.x), l(p.origin.y, q.origin.y), l(p.size.width, q.size.width), l(p.size.height, q.size.height)))
         case let (.color(p), .color(q)): return .color(Color(l(p.r, q.r), l(p.g, q.g), l(p.b, q.b), l(p.a, q.a)))
         case let (.transform(p), .transform(q)): return .transform(Transform3D.interpolate(p, q, t))
+        case let (.path(p), .path(q)): return .path(BezierPath.interpolate(p, q, t))
+        case let (.array(p), .array(q)) where p.count == q.count:
+            return .array(zip(p, q).map { interpolate($0, $1, t) })
         default: return t < 0.5 ? a : b
         }
     }
@@ -117,6 +137,7 @@ extension Value {
             return .rect(Rect(p.origin.x + q.origin.x, p.origin.y + q.origin.y, p.size.width + q.size.width, p.size.height + q.size.height))
         case let (.color(p), .color(q)): return .color(Color(p.r + q.r, p.g + q.g, p.b + q.b, p.a + q.a))
         case let (.transform(p), .transform(q)): return .transform(q.concat(p))
+        case let (.array(p), .array(q)) where p.count == q.count: return .array(zip(p, q).map { add($0, $1) })
         default: return b
         }
     }
@@ -131,6 +152,7 @@ extension Value {
             return .rect(Rect(p.origin.x - q.origin.x, p.origin.y - q.origin.y, p.size.width - q.size.width, p.size.height - q.size.height))
         case let (.color(p), .color(q)): return .color(Color(p.r - q.r, p.g - q.g, p.b - q.b, p.a - q.a))
         case let (.transform(p), .transform(q)): return .transform((q.inverted() ?? .identity).concat(p))
+        case let (.array(p), .array(q)) where p.count == q.count: return .array(zip(p, q).map { subtract($0, $1) })
         default: return a
         }
     }
@@ -148,6 +170,7 @@ extension Value {
             let n = Int(k.rounded())
             if n > 0 { for _ in 0..<min(n, 1 << 16) { r = r.concat(m) } }
             return .transform(r)
+        case .array(let xs): return .array(xs.map { scale($0, by: k) })
         default: return v
         }
     }

@@ -10,7 +10,8 @@ extension Checker {
     static let builtinNames = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sqrt", "pow", "exp", "log",
                                "abs", "min", "max", "clamp", "mix", "floor", "ceil", "round", "sign", "random",
                                "rgb", "rgba", "hsb", "hsba", "translate", "scale", "rotate", "perspective",
-                               "matrix", "cubic", "named"]
+                               "matrix", "cubic", "named", "moveTo", "lineTo", "quadTo", "curveTo", "arc", "closePath",
+                               "rectPath", "roundedRectPath", "ellipsePath", "image"]
 
     func call(_ callee: Expr, _ args: [Arg], at span: Span) -> Typed {
         guard case .identifier(let fname) = callee.kind else {
@@ -225,6 +226,33 @@ extension Checker {
                 return .error
             }
             return Typed(ir: .const(.timing(TimingFunction(k[0], k[1], k[2], k[3]))), type: .timingFunction)
+        case "moveTo", "lineTo":
+            guard arity([1], "\(fname)(point)"), let c = numbers([args[0].value], [.point]) else { return .error }
+            return apply(Builtin(name: fname)!, c, .path)
+        case "quadTo":
+            guard arity([2], "quadTo(control, end)"), let c = numbers(args.map { $0.value }, [.point, .point]) else { return .error }
+            return apply(.quadTo, c, .path)
+        case "curveTo":
+            guard arity([3], "curveTo(control1, control2, end)"), let c = numbers(args.map { $0.value }, [.point, .point, .point]) else { return .error }
+            return apply(.curveTo, c, .path)
+        case "arc":
+            guard arity([5], "arc(center, radius, startAngle, endAngle, clockwise)"),
+                  let c = numbers(args.map { $0.value }, [.point, n, a, a, .bool]) else { return .error }
+            return apply(.arc, c, .path)
+        case "closePath":
+            guard arity([0], "closePath()") else { return .error }
+            return apply(.closePath, [], .path)
+        case "rectPath", "ellipsePath":
+            guard arity([1], "\(fname)(rect)"), let c = numbers([args[0].value], [.rect]) else { return .error }
+            return apply(Builtin(name: fname)!, c, .path)
+        case "roundedRectPath":
+            guard arity([2], "roundedRectPath(rect, cornerRadius)"), let c = numbers(args.map { $0.value }, [.rect, n]) else { return .error }
+            return apply(.roundedRectPath, c, .path)
+        case "image":
+            guard arity([1], "image(\"file.png\") — a PNG or PPM file, relative to the script"),
+                  let c = numbers([args[0].value], [.string]) else { return .error }
+            guard c[0].constant != nil else { return needsConstants(fname, span) }
+            return apply(.image, c, .image)
         case "named":
             guard arity([1], "named(\"layer name\")"), let c = numbers([args[0].value], [.string]) else { return .error }
             if fn.kind == .binding {

@@ -70,10 +70,13 @@ extension Checker {
 
     func declareLayer(_ l: LayerDecl, parent: IR) -> [IRStmt] {
         let ln = line(l.span)
+        var kind = LayerKind.plain
         if let k = l.kind {
-            if Checker.layerKinds.contains(k.text) {
-                diags.error("E0230", "layer kind '\(k.text)' is not supported yet", at: k.span,
-                            notes: ["this version of calc renders plain layers; see docs/language.md for the planned kinds"])
+            if k.text == "emitter" {
+                diags.error("E0230", "layer kind 'emitter' is not supported yet", at: k.span,
+                            notes: ["emitter layers and their cells are planned; see docs/language.md"])
+            } else if let found = LayerKind.allCases.first(where: { $0.name == k.text && $0 != .plain }) {
+                kind = found
             } else {
                 diags.error("E0231", "unknown layer kind '\(k.text)'", at: k.span,
                             label: suggestion(for: k.text, among: Checker.layerKinds).map { "did you mean '\($0)'?" })
@@ -82,7 +85,7 @@ extension Checker {
         var out: [IRStmt] = []
         let me: IR
         var displayName = ""
-        var template = LayerTemplate(kind: .plain, name: "")
+        var template = LayerTemplate(kind: kind, name: "")
         var nameStmt: [IRStmt] = []
         switch l.name {
         case .identifier(let n)?:
@@ -97,6 +100,7 @@ extension Checker {
             } else if let top = topLevel[n.text], top.span == n.span, top.slot >= 0 {
                 me = .global(top.slot)
                 globals[n.text] = .layer(slot: top.slot, name: n.text, n.span)
+                layerKindBySlot[top.slot] = kind
             } else if let prev = topLevel[n.text] {
                 redeclared(n.text, at: n.span, previous: prev.span)
                 me = .local(fn.newLocal())
@@ -127,6 +131,7 @@ extension Checker {
                     continue
                 }
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName) else { _ = expr(m.value, expect: .error); continue }
+                guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
                 if let prev = setKeys[kp] {
                     diags.warning("W0002", "property '\(kp.name)' is set twice; the last value wins", at: m.name.span,
                                   notes: ["first set on line \(line(prev))"])
@@ -157,10 +162,22 @@ extension Checker {
         out += styleStmts
         // add to the parent first, so layers added in this transaction take their values without
         // animation and handlers declared in the body can find the layer by name
-        out.append(.tree(.add, parent, me, nil, line: ln))
+        out.append(l.isMask ? .setMask(layer: parent, mask: me, line: ln) : .tree(.add, parent, me, nil, line: ln))
         out += body
         return out
     }
+
+    /// Whether a layer of `kind` has the key path's property; reports it when not.
+    func kindHas(_ kind: LayerKind, _ kp: KeyPath, at span: Span) -> Bool {
+        let prop = LayerProperties.all[Int(kp.property)]
+        if prop.applies(to: kind) { return true }
+        let owners = prop.kinds?.map { $0.name }.joined(separator: ", ") ?? ""
+        diags.error("E0233", "\(TypeRules.article(kindType(kind))) layer has no property '\(prop.name)'", at: span,
+                    label: "'\(prop.name)' belongs to \(owners) layers: declare it 'layer name: \(prop.kinds?.first?.name ?? "")'")
+        return false
+    }
+
+    func kindType(_ k: LayerKind) -> ValueType { .enumeration(k.name) }
 
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     func resolveKeyPath(_ name: Name, onLayer layer: String) -> (KeyPath, ValueType)? {
@@ -188,6 +205,10 @@ extension Checker {
         }
         if m.name.text == "style" { return applyStyle(m, to: layer) }
         guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname) else { _ = expr(m.value, expect: .error); return [] }
+        if case .global(let slot) = layer, let k = layerKindBySlot[slot], !kindHas(k, kp, at: m.name.span) {
+            _ = expr(m.value, expect: .error)
+            return []
+        }
         if ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
         let t = expr(m.value, expect: type)
         guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { return [] }
@@ -519,6 +540,10 @@ extension Checker {
         guard !names.isEmpty else { return [] }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
         guard let (kp, type) = resolveKeyPath(name, onLayer: lname) else { _ = expr(value, expect: .error); return [] }
+        if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {
+            _ = expr(value, expect: .error)
+            return []
+        }
         let t = expr(value, expect: type)
         guard let ir = convert(t, to: type, at: value.span, what: "'\(kp.name)'") else { return [] }
         return [.setProp(layer: b.ir, kp, ir, line: ln)]

@@ -125,6 +125,8 @@ final class Checker {
         "pi": (.number(Double.pi), .number(.scalar)),
     ]
     static let layerKinds = ["text", "shape", "gradient", "replicator", "emitter", "transform"]
+    /// Kinds of the layers with global names, for checking properties set through those names.
+    var layerKindBySlot: [Int: LayerKind] = [:]
 
     init(file: SourceFile) {
         self.file = file
@@ -209,7 +211,13 @@ final class Checker {
             return []
         case .layer(let l):
             let parent: IR
-            if case .layer(let p, _) = ctx { parent = p } else { parent = .root }
+            if case .layer(let p, _) = ctx { parent = p } else {
+                if l.isMask {
+                    diags.error("E0234", "'mask' belongs inside a layer", at: l.span)
+                    return []
+                }
+                parent = .root
+            }
             return declareLayer(l, parent: parent)
         case .binding(let b):
             return binding(b)

@@ -130,6 +130,11 @@ struct CodeGen {
             let l = operand(layer)
             let a = operand(anim ?? .const(.none))
             emit(Instruction(.setaction, a: r(l), b: r(a), c: pool.index(.string(key))))
+        case let .setMask(layer, mask, ln):
+            line = ln
+            let l = operand(layer)
+            let m = operand(mask)
+            emit(Instruction(.setmask, a: r(l), b: r(m)))
         case let .transaction(settings, body, completion, ln, endLine):
             line = ln
             emit(Instruction(.txbegin))

@@ -71,6 +71,7 @@ indirect enum IRStmt: Sendable {
     case removeAnimation(layer: IR, key: String, line: Int)
     case removeAllAnimations(layer: IR, line: Int)
     case setAction(layer: IR, key: String, animation: IR?, line: Int)
+    case setMask(layer: IR, mask: IR, line: Int)
     case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
     case register(EventRegistration, Handler, line: Int)
     case bind(layer: IR, KeyPath, Handler, line: Int)

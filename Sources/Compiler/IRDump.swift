@@ -38,6 +38,7 @@ enum IRDump {
         case let .removeAnimation(l, k, _): out += p + "remove animation \"\(k)\" from \(expr(l))\n"
         case let .removeAllAnimations(l, _): out += p + "remove all animations from \(expr(l))\n"
         case let .setAction(l, k, a, _): out += p + "action \"\(k)\" of \(expr(l)) = \(a.map(expr) ?? "none")\n"
+        case let .setMask(l, m, _): out += p + "mask of \(expr(l)) = \(expr(m))\n"
         case let .transaction(settings, body, completion, _, _):
             out += p + "transaction(" + settings.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + ")"
                 + (completion.map { " completion " + handler($0) } ?? "") + "\n"

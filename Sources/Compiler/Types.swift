@@ -48,6 +48,7 @@ enum TypeRules {
             return op == .mul ? b : nil
         case (.transform, .transform): return op == .mul ? .transform : nil
         case (.string, .string): return op == .add ? .string : nil
+        case (.path, .path): return op == .add ? .path : nil
         default: return nil
         }
     }

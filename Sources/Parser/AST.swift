@@ -44,6 +44,8 @@ public struct LayerDecl: Sendable {
     public var kind: Name?
     public var body: [Stmt]
     public var span: Span
+    /// `mask { … }` in a layer body: the layer becomes the enclosing layer's mask.
+    public var isMask = false
 }
 
 /// `let name = value` / `var name = value` / `let name: type = value`.

@@ -161,6 +161,17 @@ public struct Parser {
     // MARK: statements
 
     mutating func parseStatement() -> Stmt {
+        // `mask { … }` or `mask shape { … }`: the enclosing layer's mask
+        if kind == .identifier, text(tok) == "mask",
+           peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
+            let start = advance().span
+            var kindName: Name?
+            if kind == .identifier { let t = advance(); kindName = Name([text(t)], span: t.span) }
+            guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
+            var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
+            decl.isMask = true
+            return .layer(decl)
+        }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }
             let s = tok.span

@@ -183,7 +183,7 @@ final class Machine {
 
     func newLayer(template t: LayerTemplate) -> Int32 {
         let id = Int32(world.layers.count)
-        world.layers.append(LayerRecord(name: t.name))
+        world.layers.append(LayerRecord(name: t.name, kind: t.kind))
         for p in t.properties {
             // templates were verified: constants exist and match the key path type
             setModel(id, p.keyPath, program.constants[Int(p.constant)], allowActions: false)
@@ -193,8 +193,12 @@ final class Machine {
 
     func detach(_ child: Int32) {
         let old = world.layers[Int(child)].parent
-        if old >= 0 { world.layers[Int(old)].sublayers.removeAll { $0 == child } }
+        if old >= 0 {
+            world.layers[Int(old)].sublayers.removeAll { $0 == child }
+            if world.layers[Int(old)].mask == child { world.layers[Int(old)].mask = -1 }
+        }
         world.layers[Int(child)].parent = -1
+        world.layers[Int(child)].isMask = false
     }
 
     /// Inserts `child` into `parent`'s sublayers at `index` (clamped), moving it from any old parent.
@@ -678,10 +682,32 @@ final class Machine {
                 detach(old)
                 try insert(new, into: parent, at: i)
                 runTreeAction("transition", on: new)
+            case .setmask:
+                try writable()
+                let l = try layerIndex(R[a])
+                if let old = Optional(world.layers[Int(l)].mask), old >= 0 { detach(old) }
+                if R[b] != .none {
+                    let m = try layerIndex(R[b])
+                    if m == l || m == World.rootIndex { throw fail("a layer cannot be its own mask or the root's") }
+                    var cur = l
+                    while cur >= 0 {
+                        if cur == m { throw fail("a layer's mask cannot be one of its ancestors") }
+                        cur = world.layers[Int(cur)].parent
+                    }
+                    detach(m)
+                    world.layers[Int(m)].parent = l
+                    world.layers[Int(m)].isMask = true
+                    world.layers[Int(l)].mask = m
+                    if world.inTree(l) { markJoined(m) }
+                }
             case .setprop:
                 try writable()
                 let l = try layerIndex(R[a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
+                let prop = LayerProperties.all[Int(kp.property)]
+                guard prop.applies(to: world.layers[Int(l)].kind) else {
+                    throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
+                }
                 let v = R[b]
                 guard TypeCheck.matches(v, kp) else { throw fail("'\(kp.name)' cannot be set to \(v.typeName)") }
                 setModel(l, kp, v)
@@ -854,7 +880,17 @@ enum TypeCheck {
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
         case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.string, .string), (.timingFunction, .timing), (.enumeration, .enumCase): return true
+             (.transform, .transform), (.string, .string), (.timingFunction, .timing), (.enumeration, .enumCase),
+             (.path, .path), (.image, .image): return true
+        case (.path, .none), (.image, .none): return true
+        case (.array(let element), .array(let xs)):
+            return xs.allSatisfy { x in
+                switch (element, x) {
+                case (.number, .number(let n)): return n.isFinite
+                case (.color, .color): return true
+                default: return false
+                }
+            }
         default: return false
         }
     }

@@ -51,6 +51,10 @@ struct Presenter {
         let p = try presentationProps(l, sceneTime: t, localTime: local)
         func n(_ id: UInt16, _ d: Double) -> Double { p[Int(id)].number ?? d }
         func b(_ id: UInt16, _ d: Bool) -> Bool { p[Int(id)].bool ?? d }
+        func e(_ id: UInt16) -> UInt8? { if case .enumCase(let c) = p[Int(id)] { return c } else { return nil } }
+        func numbers(_ id: UInt16) -> [Double] {
+            if case .array(let xs) = p[Int(id)] { return xs.compactMap { $0.number } } else { return [] }
+        }
         var out = PresentationLayer(
             name: p[Int(LayerProperties.name)].string ?? "",
             bounds: p[Int(LayerProperties.bounds)].rect ?? .zero,
@@ -68,6 +72,67 @@ struct Presenter {
             cornerRadius: n(LayerProperties.cornerRadius, 0),
             borderWidth: n(LayerProperties.borderWidth, 0),
             borderColor: p[Int(LayerProperties.borderColor)].color ?? .black)
+        let rec = world.layers[Int(l)]
+        out.kind = rec.kind
+        out.shadow.color = p[Int(LayerProperties.shadowColor)].color ?? .black
+        out.shadow.opacity = n(LayerProperties.shadowOpacity, 0)
+        out.shadow.offset = p[Int(LayerProperties.shadowOffset)].size ?? Size(0, -3)
+        out.shadow.radius = n(LayerProperties.shadowRadius, 3)
+        if case .path(let sp) = p[Int(LayerProperties.shadowPath)] { out.shadow.path = sp }
+        if case .image(let name) = p[Int(LayerProperties.contents)] { out.contents.image = name }
+        out.contents.gravity = e(LayerProperties.contentsGravity).flatMap(ContentsGravity.init(rawValue:)) ?? .resize
+        out.contents.rect = p[Int(LayerProperties.contentsRect)].rect ?? Rect(0, 0, 1, 1)
+        out.contents.center = p[Int(LayerProperties.contentsCenter)].rect ?? Rect(0, 0, 1, 1)
+        out.contents.scale = n(LayerProperties.contentsScale, 1)
+        out.compositingFilter = e(LayerProperties.compositingFilter).flatMap(BlendMode.init(rawValue:)) ?? .sourceOver
+        switch rec.kind {
+        case .text:
+            var t = TextStyle()
+            t.string = p[Int(LayerProperties.string)].string ?? ""
+            t.font = p[Int(LayerProperties.font)].string ?? t.font
+            t.fontSize = n(LayerProperties.fontSize, 36)
+            t.color = p[Int(LayerProperties.foregroundColor)].color ?? .white
+            t.alignment = e(LayerProperties.alignmentMode).flatMap(TextAlignment.init(rawValue:)) ?? .natural
+            t.wrapped = b(LayerProperties.isWrapped, false)
+            t.truncation = e(LayerProperties.truncationMode).flatMap(Truncation.init(rawValue:)) ?? .none
+            out.text = t
+        case .shape:
+            var s = ShapeStyle()
+            if case .path(let path) = p[Int(LayerProperties.path)] { s.path = path }
+            s.fillColor = p[Int(LayerProperties.fillColor)].color ?? .black
+            s.fillRule = e(LayerProperties.fillRule).flatMap(FillRule.init(rawValue:)) ?? .nonZero
+            s.strokeColor = p[Int(LayerProperties.strokeColor)].color ?? .clear
+            s.lineWidth = n(LayerProperties.lineWidth, 1)
+            s.lineCap = e(LayerProperties.lineCap).flatMap(LineCap.init(rawValue:)) ?? .butt
+            s.lineJoin = e(LayerProperties.lineJoin).flatMap(LineJoin.init(rawValue:)) ?? .miter
+            s.miterLimit = n(LayerProperties.miterLimit, 10)
+            s.dashPattern = numbers(LayerProperties.lineDashPattern)
+            s.dashPhase = n(LayerProperties.lineDashPhase, 0)
+            s.strokeStart = n(LayerProperties.strokeStart, 0)
+            s.strokeEnd = n(LayerProperties.strokeEnd, 1)
+            out.shape = s
+        case .gradient:
+            var g = GradientStyle()
+            if case .array(let cs) = p[Int(LayerProperties.colors)] { g.colors = cs.compactMap { $0.color } }
+            g.locations = numbers(LayerProperties.locations)
+            g.startPoint = p[Int(LayerProperties.startPoint)].point ?? g.startPoint
+            g.endPoint = p[Int(LayerProperties.endPoint)].point ?? g.endPoint
+            g.type = e(LayerProperties.gradientType).flatMap(GradientType.init(rawValue:)) ?? .axial
+            out.gradient = g
+        case .replicator:
+            var r = ReplicatorStyle()
+            r.count = Int(max(0, min(1e6, n(LayerProperties.instanceCount, 1))))
+            r.delay = n(LayerProperties.instanceDelay, 0)
+            r.transform = p[Int(LayerProperties.instanceTransform)].transform ?? .identity
+            r.color = p[Int(LayerProperties.instanceColor)].color ?? .white
+            r.offsets = (n(LayerProperties.instanceRedOffset, 0), n(LayerProperties.instanceGreenOffset, 0),
+                         n(LayerProperties.instanceBlueOffset, 0), n(LayerProperties.instanceAlphaOffset, 0))
+            out.replicator = r
+        default: break
+        }
+        if rec.mask >= 0, depth < World.maxDepth {
+            out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
+        }
         if depth < World.maxDepth {
             var subs: [PresentationLayer] = []
             subs.reserveCapacity(world.layers[Int(l)].sublayers.count)

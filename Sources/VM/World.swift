@@ -27,10 +27,16 @@ struct LayerRecord: Sendable {
     var bindings: [Binding] = []
     /// Serial of the transaction in which the layer joined the tree (no implicit animation in it).
     var joinedTransaction: Int = -1
+    var kind: LayerKind = .plain
+    /// The mask layer (-1: none). A mask's `parent` is its owner (for time and the tree), though it
+    /// is not among the owner's sublayers.
+    var mask: Int32 = -1
+    var isMask = false
 
-    init(name: String) {
+    init(name: String, kind: LayerKind = .plain) {
         self.props = LayerProperties.defaults
         self.props[Int(LayerProperties.name)] = .string(name)
+        self.kind = kind
     }
 
     var name: String { props[Int(LayerProperties.name)].string ?? "" }

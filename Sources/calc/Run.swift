@@ -63,6 +63,8 @@ struct Run: ParsableCommand {
             throw usage("frames of \(fmt(pw.rounded()))x\(fmt(ph.rounded())) pixels are outside the supported range (1 to \(Limits.maxPixelDimension) pixels a side)")
         }
         program.scene = scene
+        let images = try ImageLoader.load(program, relativeTo: file)
+        _ = images
         let frameCount = max(1, Timeline.frameCount(scene))
         if frameCount > Limits.maxFrames {
             throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")

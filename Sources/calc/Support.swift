@@ -6,6 +6,7 @@ import CalcCore
 import Parser
 import Compiler
 import Bytecode
+import Render
 
 /// Documented exit codes (docs/cli.md).
 enum ExitCode: Int32 {
@@ -202,5 +203,33 @@ final class Progress: @unchecked Sendable {
     func finish() {
         guard enabled else { return }
         Console.err("\n")
+    }
+}
+
+/// Loads the images a program names (`image("photo.png")`), relative to the script's folder.
+/// A missing or unreadable image is an I/O error before anything is rendered.
+enum ImageLoader {
+    static func names(_ p: Program) -> [String] {
+        var out: [String] = []
+        for case .image(let n) in p.constants where !out.contains(n) { out.append(n) }
+        return out
+    }
+
+    static func load(_ p: Program, relativeTo script: String) throws -> [String: Framebuffer] {
+        let dir = (script as NSString).deletingLastPathComponent
+        var images: [String: Framebuffer] = [:]
+        for name in names(p) {
+            let path = name.hasPrefix("/") || dir.isEmpty ? name : dir + "/" + name
+            let bytes: [UInt8]
+            do { bytes = try Files.read(path) } catch let f as CalcFailure {
+                throw CalcFailure(.io, "the scene uses image '\(name)': " + f.message.replacingOccurrences(of: "cannot read '\(path)': ", with: "cannot read '\(path)': "))
+            }
+            do {
+                images[name] = bytes.starts(with: [0x50, 0x36]) ? try PPMDecoder.decode(bytes) : try PNGDecoder.decode(bytes)
+            } catch {
+                throw CalcFailure(.io, "the scene uses image '\(name)', but '\(path)' is not a PNG or PPM image it can read: \(error)")
+            }
+        }
+        return images
     }
 }

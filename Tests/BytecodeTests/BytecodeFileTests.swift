@@ -106,9 +106,9 @@ final class BytecodeFileTests: XCTestCase {
             pos += 4 + n
         }
         XCTAssertEqual(pos, range.upperBound)
-        // The source name, string constants in pool order, function names, layer names; "card" is
+        // The source name, string and image constants in pool order, function names, layer names; "card" is
         // both K17 and LT0's name and is stored once.
-        XCTAssertEqual(strings, ["samples/full.cal", "spin", "h\u{E9}llo\n\"card\"", "card", "main", "at 1.5s", "helper", ""])
+        XCTAssertEqual(strings, ["samples/full.cal", "spin", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper", ""])
     }
 
     func testNegativeZeroAndInfinityKeepTheirBits() throws {
@@ -317,8 +317,8 @@ final class BytecodeFileTests: XCTestCase {
 
         // templates: unknown kind, a key path no property has, an unknown animation field
         c = b
-        c[layers.lowerBound + 4] = 5
-        assertRejects(Fixtures.reseal(c), .malformed, "section 'layer templates', offset \(layers.lowerBound + 4): layer template LT0 has unknown kind 5")
+        c[layers.lowerBound + 4] = 9
+        assertRejects(Fixtures.reseal(c), .malformed, "section 'layer templates', offset \(layers.lowerBound + 4): layer template LT0 has unknown kind 9")
         c = b
         Fixtures.put32(&c, layers.lowerBound + 13, 0x00FF_0000)
         assertRejects(Fixtures.reseal(c), .malformed, "section 'layer templates', offset \(layers.lowerBound + 13): the key path of property 0 of layer template LT0 is 0xff0000, which is not a key path")

@@ -46,6 +46,9 @@ enum Fixtures {
             .number(-0.5),                                          // K15
             .transform(.rotation(0.5, 1, 1, 0)),                    // K16
             .string("card"),                                        // K17, also the layer's name
+            .path(BezierPath([.move(Point(0, 0)), .line(Point(4, 0)), .quad(Point(5, 1), Point(4, 2)),
+                              .cubic(Point(3, 3), Point(1, 3), Point(0, 2)), .close])),   // K18
+            .image("photo.png"),                                    // K19
         ]
         let main: [(Instruction, UInt32)] = [
             (Instruction(.loadk, a: 0, c: 2), 1),
@@ -114,6 +117,7 @@ enum Fixtures {
             (Instruction(.bind, a: 1, b: 1, c: kp("opacity").packed), 24),
             (Instruction(.setaction, a: 1, b: 4, c: 6), 24),
             (Instruction(.field, a: 3, b: 2, c: UInt32(Component.x.rawValue)), 24),
+            (Instruction(.setmask, a: 0, b: 1), 25),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]

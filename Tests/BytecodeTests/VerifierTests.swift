@@ -131,9 +131,9 @@ final class VerifierTests: XCTestCase {
     }
 
     func testEnumerationCaseRange() throws {
-        assertInvalid(withConstant(.enumCase(5)),
-                      "constant K4: enumeration case 5 is out of range of every enumeration (the largest has 5 cases)")
-        try Verifier.verify(withConstant(.enumCase(4)))
+        assertInvalid(withConstant(.enumCase(16)),
+                      "constant K4: enumeration case 16 is out of range of every enumeration (the largest has 16 cases)")
+        try Verifier.verify(withConstant(.enumCase(15)))
     }
 
     // MARK: functions
