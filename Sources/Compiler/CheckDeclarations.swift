@@ -144,7 +144,8 @@ extension Checker {
                 }
                 let t = expr(m.value, expect: type)
                 guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { continue }
-                if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty {
+                if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty, !{ if case .array = v { return true } else { return false } }() {
+                    // (arrays are never constants: they are built at run time)
                     template.properties.append(PropertyInit(kp, pool.index(v)))
                 } else {
                     dynamicSeen = true

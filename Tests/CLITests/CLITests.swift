@@ -227,6 +227,19 @@ final class CLITests: XCTestCase {
         }
     }
 
+    func testMissingImage() {
+        CLI.write("scene { duration: 1s }\nlayer a { bounds: (0, 0, 10, 10) contents: image(\"nope.png\") }\n", "t.cal", in: dir)
+        let r = calc("run", "t.cal", "-o", "out")
+        XCTAssertEqual(r.status, 4)
+        XCTAssertEqual(r.stderr, "calc: the scene uses image 'nope.png': cannot read 'nope.png': no such file\n")
+        XCTAssertEqual(CLI.files(in: dir), ["t.cal"])
+        CLI.write("not an image", "bad.png", in: dir)
+        CLI.write("scene { duration: 1s }\nlayer a { contents: image(\"bad.png\") }\n", "u.cal", in: dir)
+        let u = calc("run", "u.cal", "-o", "out")
+        XCTAssertEqual(u.status, 4)
+        XCTAssertTrue(u.stderr.hasPrefix("calc: the scene uses image 'bad.png', but 'bad.png' is not a PNG or PPM image it can read: "), u.stderr)
+    }
+
     func testRuntimeError() {
         CLI.write("""
         scene { duration: 2s }
