@@ -296,6 +296,8 @@ public enum AnimField: UInt8, CaseIterable, Sendable {
     case animations
     /// spring animations
     case mass, stiffness, damping, initialVelocity
+    /// CAValueFunction: from/to/by/values are numbers turned into a transform
+    case valueFunction
 
     public var name: String { String(describing: self) }
 }

@@ -332,7 +332,9 @@ public enum Verifier {
             let c = field.constant
             switch field.field {
             case .from, .to, .by:
-                try expect(v, type, c, fail)
+                // with a value function the values are numbers turned into transforms
+                let vf = t.fields.contains { $0.field == .valueFunction }
+                try expect(v, vf ? .number(.scalar) : type, c, fail)
             case .autoreverses, .removedOnCompletion, .additive, .cumulative:
                 try expect(v, .bool, c, fail)
             case .fillMode:
@@ -355,6 +357,8 @@ public enum Verifier {
                 }
             case .calculationMode:
                 try expect(v, .enumeration("calculation mode"), c, fail)
+            case .valueFunction:
+                try expect(v, .enumeration("value function"), c, fail)
             case .mass, .stiffness, .damping, .initialVelocity:
                 try expect(v, .number(.scalar), c, fail)
                 guard let x = v.number, x.isFinite, field.field == .initialVelocity || x >= 0,

@@ -61,6 +61,8 @@ public enum Enumerations {
         "fill mode": ["removed", "forwards", "backwards", "both"],
         "origin": ["topLeft", "bottomLeft"],
         "calculation mode": ["linear", "discrete", "paced", "cubic", "cubicPaced"],
+        "value function": ["rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ",
+                           "translateX", "translateY", "translateZ"],
         "contents gravity": ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left", "right",
                              "topLeft", "topRight", "bottomLeft", "bottomRight"],
         "text alignment": ["natural", "left", "right", "center", "justified"],

@@ -15,7 +15,7 @@ extension Checker {
         .calculationMode: .enumeration("calculation mode"), .tensionValues: .array(.number(.scalar)),
         .continuityValues: .array(.number(.scalar)), .biasValues: .array(.number(.scalar)),
         .animations: .array(.animation), .mass: .number(.scalar), .stiffness: .number(.scalar),
-        .damping: .number(.scalar), .initialVelocity: .number(.scalar),
+        .damping: .number(.scalar), .initialVelocity: .number(.scalar), .valueFunction: .enumeration("value function"),
     ]
 
     static let timingFields: [AnimField] = [.duration, .beginTime, .timeOffset, .speed, .repeatCount, .repeatDuration,
@@ -24,9 +24,9 @@ extension Checker {
     /// The fields each kind of animation takes (keyPath aside).
     static func fields(of kind: AnimationKind) -> [AnimField] {
         switch kind {
-        case .basic: return timingFields + [.from, .to, .by, .additive, .cumulative]
+        case .basic: return timingFields + [.from, .to, .by, .additive, .cumulative, .valueFunction]
         case .keyframe: return timingFields + [.values, .keyTimes, .timingFunctions, .calculationMode, .tensionValues,
-                                               .continuityValues, .biasValues, .additive, .cumulative]
+                                               .continuityValues, .biasValues, .additive, .cumulative, .valueFunction]
         case .spring: return timingFields + [.from, .to, .by, .additive, .cumulative, .mass, .stiffness, .damping, .initialVelocity]
         case .group: return timingFields + [.animations]
         }
@@ -80,6 +80,17 @@ extension Checker {
                 ok = false
             }
         }
+        // a value function turns numbers into transforms: the values are then numbers (angles for
+        // the rotations) and the key path must hold a whole transform
+        var valueFunctionType: ValueType?
+        if let m = members.first(where: { $0.name.text == "valueFunction" }), case .enumCase(let name) = m.value.kind,
+           let i = Enumerations.all["value function"]?.firstIndex(of: name) {
+            valueFunctionType = i < 3 ? .number(.angle) : .number(.scalar)
+            if let kp = keyPath, kp.1 != .transform {
+                diags.error("E0411", "a value function needs a key path holding a whole transform, not '\(kp.0.name)'", at: m.value.span)
+                ok = false
+            }
+        }
         var template = AnimationTemplate(kind: kind, keyPath: keyPath?.0 ?? KeyPath(property: 0))
         var dynamic: [(AnimField, IR)] = []
         for m in members where m.name.text != "keyPath" || kind == .group {
@@ -101,7 +112,8 @@ extension Checker {
             let type: ValueType
             if field == .from || field == .to || field == .by || field == .values {
                 guard let kp = keyPath else { _ = expr(m.value, expect: .error); continue }
-                type = field == .values ? .array(kp.1) : kp.1
+                let valueType = valueFunctionType ?? kp.1
+                type = field == .values ? .array(valueType) : valueType
             } else {
                 type = Checker.animFieldTypes[field] ?? .error
             }

@@ -49,6 +49,9 @@ public struct AnimationObject: Sendable {
     public var tension: [Double]?
     public var continuity: [Double]?
     public var bias: [Double]?
+    /// A CAValueFunction (index into the "value function" enumeration): the animated numbers
+    /// become transforms.
+    public var valueFunction: UInt8?
     // group
     public var children: [AnimationObject] = []
     // spring
@@ -100,6 +103,7 @@ public struct AnimationObject: Sendable {
         case (.stiffness, .number(let x)) where x > 0 && x.isFinite: stiffness = x
         case (.damping, .number(let x)) where x >= 0 && x.isFinite: damping = x
         case (.initialVelocity, .number(let x)) where x.isFinite: initialVelocity = x
+        case (.valueFunction, .enumCase(let i)) where i < 10: valueFunction = i
         default: return false
         }
         return true
@@ -243,8 +247,35 @@ extension AnimationObject {
         }
     }
 
+    /// The transform a value function makes of a number (CAValueFunction).
+    static func transform(_ function: UInt8, _ x: Double) -> Transform3D {
+        switch function {
+        case 0: return .rotation(x, 1, 0, 0)
+        case 1: return .rotation(x, 0, 1, 0)
+        case 2: return .rotation(x, 0, 0, 1)
+        case 3: return .scale(x, x, x)
+        case 4: return .scale(x, 1, 1)
+        case 5: return .scale(1, x, 1)
+        case 6: return .scale(1, 1, x)
+        case 7: return .translation(x, 0, 0)
+        case 8: return .translation(0, x, 0)
+        default: return .translation(0, 0, x)
+        }
+    }
+
     /// A leaf animation's value at a pass fraction and repetition.
     func value(progress f: Double, repetition k: Double, _ tm: Timing, underlying: Value, presentationAtAdd: Value) -> Value? {
+        if let vf = valueFunction {
+            // the numbers animate as numbers (a missing one is the identity's: 1 for scales, else 0),
+            // then become a transform that replaces, or with `additive` goes before, the one underneath
+            var plain = self
+            plain.valueFunction = nil
+            plain.additive = false
+            let identity = Value.number(vf >= 3 && vf <= 6 ? 1 : 0)
+            guard case .number(let x)? = plain.value(progress: f, repetition: k, tm, underlying: identity, presentationAtAdd: identity) else { return nil }
+            let m = Value.transform(AnimationObject.transform(vf, x))
+            return additive ? Value.add(underlying, m) : m
+        }
         var v: Value
         var delta: Value?   // what one repetition adds when cumulative
         switch kind {

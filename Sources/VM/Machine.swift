@@ -736,10 +736,11 @@ final class Machine {
                 guard let field = AnimField(rawValue: UInt8(c)) else { throw fail("bad animation field") }
                 let v = R[b]
                 let kp = animations[Int(h)].keyPath
+                let numeric = animations[Int(h)].valueFunction != nil
                 if field == .from || field == .to || field == .by {
-                    guard TypeCheck.matches(v, kp) else { throw fail("'\(field.name)' of an animation of '\(kp.name)' cannot be \(v.typeName)") }
+                    guard numeric ? v.number != nil : TypeCheck.matches(v, kp) else { throw fail("'\(field.name)' of an animation of '\(kp.name)' cannot be \(v.typeName)") }
                 }
-                if field == .values, case .array(let xs) = v, let bad = xs.first(where: { !TypeCheck.matches($0, kp) }) {
+                if field == .values, case .array(let xs) = v, let bad = xs.first(where: { numeric ? $0.number == nil : !TypeCheck.matches($0, kp) }) {
                     throw fail("a value of a keyframe animation of '\(kp.name)' cannot be \(bad.typeName)")
                 }
                 if field == .animations {

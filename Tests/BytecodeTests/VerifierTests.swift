@@ -265,8 +265,8 @@ final class VerifierTests: XCTestCase {
     }
 
     func testFieldOperandsAreKnownFields() {
-        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 27)),
-                      "function F0 'main', instruction 0000 ANIMSET: operand C: 27 is not an animation field")
+        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 28)),
+                      "function F0 'main', instruction 0000 ANIMSET: operand C: 28 is not an animation field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 3)),
                       "function F0 'main', instruction 0000 TXSET: operand C: 3 is not a transaction field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 0x1_0000)),

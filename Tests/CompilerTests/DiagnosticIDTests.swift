@@ -196,6 +196,8 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:9: error: a group needs 'animations: [ … ]' [E0409]\n 1 | let a = group { duration: 1s }\n   |         ^~~~~\n"),
         ("E0410", "layer a { animations { m: basic { keyPath: opacity } m: basic { keyPath: opacity } } }\n",
          "t.cal:1:54: error: animation key 'm' is used twice on layer 'a' [E0410]\n 1 | layer a { animations { m: basic { keyPath: opacity } m: basic { keyPath: opacity } } }\n   |                                                      ^\n   = note: first used on line 1; a second animation with the same key would replace the first\n"),
+        ("E0411", "let a = basic { keyPath: opacity valueFunction: .rotateZ }\n",
+         "t.cal:1:49: error: a value function needs a key path holding a whole transform, not 'opacity' [E0411]\n 1 | let a = basic { keyPath: opacity valueFunction: .rotateZ }\n   |                                                 ^~~~~~~~\n"),
         ("E0412", "layer a { }\nat 1s { a.addAnimation(basic { keyPath: opacity }) }\n",
          "t.cal:2:9: error: addAnimation takes an animation and a key: 'a.addAnimation(anim, forKey: \"key\")' [E0412]\n 2 | at 1s { a.addAnimation(basic { keyPath: opacity }) }\n   |         ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"),
         ("E0413", "layer a { }\nat 1s { a.addAnimaton(basic { keyPath: opacity }, forKey: \"k\") }\n",

@@ -72,6 +72,22 @@ final class KeyframeTests: XCTestCase {
         XCTAssertGreaterThan(abs(1 - o.springProgress(settle - 0.1)), 0.0)
     }
 
+    func testValueFunctionTurnsNumbersIntoTransforms() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 10s }
+        layer box { bounds: (0, 0, 10, 10) transform: scale(2)
+          animations { spin: basic { keyPath: transform valueFunction: .rotateZ from: 0 to: 720deg duration: 4s } } }
+        """)
+        // at 1 s: 180° (two full turns over 4 s), replacing the scale underneath
+        let m = tl.layer("box", at: 1).transform
+        XCTAssertEqual(m.m11, -1, accuracy: 1e-9)
+        XCTAssertEqual(m.m22, -1, accuracy: 1e-9)
+        // at 0.5 s: 90°
+        XCTAssertEqual(tl.layer("box", at: 0.5).transform.m12, 1, accuracy: 1e-9)
+        // afterwards the model's scale(2) again
+        XCTAssertEqual(tl.layer("box", at: 5).transform.m11, 2)
+    }
+
     func testGroupChildrenRunInGroupTime() throws {
         let tl = try timeline("""
         scene { size: (100, 100) duration: 10s }
