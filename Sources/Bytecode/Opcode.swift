@@ -305,6 +305,12 @@ public enum AnimField: UInt8, CaseIterable, Sendable {
 /// Settings of a transaction settable by TXSET.
 public enum TxField: UInt8, CaseIterable, Sendable {
     case animationDuration = 0, animationTimingFunction, disableActions
+    /// UIKit animation blocks: a delay before the animations begin, repetition, autoreverse,
+    /// whether they start from what is on screen, and spring parameters
+    case delay, repeatCount, autoreverses, beginFromCurrentState, springDampingRatio, springVelocity
+    /// keyframe blocks: whether changes collect into keyframe animations, and the current keyframe's
+    /// relative start and duration
+    case keyframes, keyframeStart, keyframeDuration
 
     public var name: String { String(describing: self) }
 }

@@ -437,9 +437,10 @@ extension Checker {
                 diags.error("E0250", "transaction settings need a label, e.g. 'animationDuration: 1s'", at: a.value.span)
                 continue
             }
-            guard let field = TxField.allCases.first(where: { $0.name == label.text }) else {
+            let settingsCA: [TxField] = [.animationDuration, .animationTimingFunction, .disableActions]
+            guard let field = settingsCA.first(where: { $0.name == label.text }) else {
                 diags.error("E0251", "unknown transaction setting '\(label.text)'", at: label.span,
-                            label: suggestion(for: label.text, among: TxField.allCases.map { $0.name }).map { "did you mean '\($0)'?" })
+                            label: suggestion(for: label.text, among: settingsCA.map { $0.name }).map { "did you mean '\($0)'?" })
                 _ = expr(a.value, expect: .error)
                 continue
             }
@@ -459,6 +460,87 @@ extension Checker {
         var handler: Handler?
         if let completion {
             handler = nestedFunction(kind: .handler, name: "transaction completion") { [unowned self] in self.block(completion, .none) }
+            functions[handler!.function].endLine = endLine(span)
+        }
+        return [.transaction(settings, inner, completion: handler, line: line(span), endLine: endLine(span))]
+    }
+
+    // MARK: animation blocks
+
+    /// UIKit's `animate(duration:delay:options:) { … } completion { … }`, its spring form
+    /// (`dampingRatio:`, `initialVelocity:`), `animateKeyframes` and `keyframe(start:duration:)`,
+    /// as transactions whose settings shape the animations their changes make.
+    func animateBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+        let isKeyframe = kind.text == "keyframe"
+        let allowed: [String: ValueType] = isKeyframe
+            ? ["start": .number(.scalar), "duration": .number(.scalar)]
+            : ["duration": .number(.time), "delay": .number(.time), "options": .array(.enumeration("animation option")),
+               "dampingRatio": .number(.scalar), "initialVelocity": .number(.scalar)]
+        if isKeyframe, keyframeBlockDepth == 0 {
+            diags.error("E0415", "'keyframe' belongs inside 'animateKeyframes'", at: kind.span)
+        }
+        if kind.text == "animateKeyframes", args.contains(where: { $0.label?.text == "dampingRatio" || $0.label?.text == "initialVelocity" }) {
+            diags.error("E0416", "keyframe animation blocks have no spring parameters", at: kind.span)
+        }
+        var values: [String: IR] = [:]
+        for a in args {
+            guard let label = a.label, let type = allowed[label.text] else {
+                let what = a.label.map { "'\($0.text)'" } ?? "an unlabelled argument"
+                diags.error("E0417", "\(kind.text) takes no \(what)", at: a.label?.span ?? a.value.span,
+                            label: "it takes " + allowed.keys.sorted().map { "'\($0):'" }.joined(separator: ", "))
+                _ = expr(a.value, expect: .error)
+                continue
+            }
+            let t = expr(a.value, expect: type)
+            guard let ir = convert(t, to: type, at: a.value.span, what: "'\(label.text)'") else { continue }
+            if isKeyframe, let x = ir.constant?.number, !(0...1).contains(x) {
+                diags.error("E0418", "a keyframe's '\(label.text)' is a fraction of the block's duration, from 0 to 1", at: a.value.span)
+            }
+            values[label.text] = ir
+        }
+        if values["duration"] == nil {
+            diags.error("E0419", "\(kind.text) needs a 'duration:'", at: kind.span)
+        }
+        var settings: [(TxField, IR)] = []
+        if isKeyframe {
+            if let s = values["start"] { settings.append((.keyframeStart, s)) }
+            if let d = values["duration"] { settings.append((.keyframeDuration, d)) }
+        } else {
+            if let d = values["duration"] { settings.append((.animationDuration, d)) }
+            if let d = values["delay"] { settings.append((.delay, d)) }
+            var curve = TimingFunction.easeInEaseOut
+            var fromCurrent = false
+            if case .array(let options)? = values["options"]?.constant {
+                let names = Enumerations.all["animation option"] ?? []
+                for case .enumCase(let i) in options {
+                    switch names[Int(i)] {
+                    case "curveEaseIn": curve = .easeIn
+                    case "curveEaseOut": curve = .easeOut
+                    case "curveLinear": curve = .linear
+                    case "curveEaseInOut": curve = .easeInEaseOut
+                    case "repeat": settings.append((.repeatCount, .const(.number(.infinity))))
+                    case "autoreverse": settings.append((.autoreverses, .const(.bool(true))))
+                    case "beginFromCurrentState": fromCurrent = true
+                    default: break
+                    }
+                }
+            }   // (options are always constants: a `.case` array has no type to live in a variable)
+            if kind.text == "animateKeyframes" {
+                settings.append((.keyframes, .const(.bool(true))))
+                if values["options"] == nil || curve == .easeInEaseOut { curve = .linear }
+            }
+            settings.append((.animationTimingFunction, .const(.timing(curve))))
+            settings.append((.beginFromCurrentState, .const(.bool(fromCurrent))))
+            if let r = values["dampingRatio"] { settings.append((.springDampingRatio, r)) }
+            if let v = values["initialVelocity"] { settings.append((.springVelocity, v)) }
+        }
+        if kind.text == "animateKeyframes" { keyframeBlockDepth += 1 }
+        let inner = block(body, ctx)
+        if kind.text == "animateKeyframes" { keyframeBlockDepth -= 1 }
+        var handler: Handler?
+        if let completion {
+            if isKeyframe { diags.error("E0415", "a keyframe has no completion; give it to 'animateKeyframes'", at: span) }
+            handler = nestedFunction(kind: .handler, name: "\(kind.text) completion") { [unowned self] in self.block(completion, .none) }
             functions[handler!.function].endLine = endLine(span)
         }
         return [.transaction(settings, inner, completion: handler, line: line(span), endLine: endLine(span))]

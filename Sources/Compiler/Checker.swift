@@ -119,6 +119,8 @@ final class Checker {
     /// Global slots read (from handlers in loops) before their binding was checked: such a binding
     /// must be stored in its slot even when it folds to a constant.
     var pendingReads: Set<Int> = []
+    /// Depth of `animateKeyframes` blocks being checked (`keyframe` is valid only inside one).
+    var keyframeBlockDepth = 0
 
     static let builtinConstants: [String: (Value, ValueType)] = [
         "infinity": (.number(.infinity), .number(.scalar)),
@@ -253,6 +255,8 @@ final class Checker {
             return exprStatement(e)
         case .transaction(let args, let body, let completion, let span):
             return transaction(args, body, completion, span)
+        case .animateBlock(let kind, let args, let body, let completion, let span):
+            return animateBlock(kind, args, body, completion, span, ctx)
         case .ifStmt(let cond, let then, let otherwise, let span):
             let c = expr(cond, expect: .bool)
             let ci = convert(c, to: .bool, at: cond.span, what: "the condition")

@@ -82,6 +82,13 @@ public enum SyntaxDump {
                 out += p + "completion\n"
                 block(completion, d + 1, &out)
             }
+        case .animateBlock(let kind, let args, let body, let completion, _):
+            out += p + kind.text + "(" + args.map(arg).joined(separator: ", ") + ")\n"
+            block(body, d + 1, &out)
+            if let completion {
+                out += p + "completion\n"
+                block(completion, d + 1, &out)
+            }
         case .ifStmt(let c, let t, let e, _):
             out += p + "if " + expr(c) + "\n"
             block(t, d + 1, &out)

@@ -172,6 +172,20 @@ public struct Parser {
             decl.isMask = true
             return .layer(decl)
         }
+        // UIKit's animation blocks
+        if kind == .identifier, ["animate", "animateKeyframes", "keyframe"].contains(text(tok)), peekKind(1) == .lparen {
+            let kw = advance()
+            _ = advance()
+            let args = parseArgs()
+            guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
+            var completion: [Stmt]?
+            var end = close
+            if kind == .identifier, text(tok) == "completion" {
+                _ = advance()
+                if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
+            }
+            return .animateBlock(kind: Name([text(kw)], span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
+        }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }
             let s = tok.span

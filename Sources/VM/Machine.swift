@@ -8,6 +8,7 @@
 
 import CalcCore
 import Bytecode
+import Foundation
 
 /// A runtime failure, naming the handler and source line it came from.
 public struct RuntimeError: Error, Sendable, CustomStringConvertible {
@@ -17,21 +18,33 @@ public struct RuntimeError: Error, Sendable, CustomStringConvertible {
     public var description: String { "runtime error in '\(function)' at line \(line): \(message)" }
 }
 
+/// The settings of the transactions open when a property changed, looked up from the innermost
+/// outwards (UIKit's animation-block settings included).
+struct ActionSettings {
+    var duration: Double?
+    var timing: TimingFunction?
+    var delay: Double?
+    var repeatCount: Double?
+    var autoreverses: Bool?
+    var fromCurrentState = true
+    var springDampingRatio: Double?
+    var springVelocity: Double?
+}
+
 struct PendingAction {
     var layer: Int32
     var property: UInt16
     var from: Value
-    var duration: Double?
-    var timing: TimingFunction?
+    var settings: ActionSettings
     /// Transactions open when the property was set (their completions wait for this animation).
     var frames: [Int]
+    /// In a keyframe block: each change's window (relative start, relative duration) and value.
+    var keyframes: [(start: Double, duration: Double, value: Value)] = []
 }
 
 struct TxFrame {
     var id: Int
-    var duration: Double?
-    var timing: TimingFunction?
-    var disableActions: Bool?
+    var values: [TxField: Value] = [:]
     var completion: (function: Int, args: [Value])?
 }
 
@@ -116,10 +129,19 @@ final class Machine {
         txStack.append(TxFrame(id: txFrameCounter))
     }
 
-    var effectiveDuration: Double? { txStack.reversed().lazy.compactMap { $0.duration }.first }
-    var effectiveTiming: TimingFunction? { txStack.reversed().lazy.compactMap { $0.timing }.first }
-    var actionsDisabled: Bool { txStack.reversed().lazy.compactMap { $0.disableActions }.first ?? false }
+    /// A transaction setting, from the innermost transaction that sets it.
+    func setting(_ f: TxField) -> Value? { txStack.reversed().lazy.compactMap { $0.values[f] }.first }
+    var effectiveDuration: Double? { setting(.animationDuration)?.number }
+    var effectiveTiming: TimingFunction? { if case .timing(let t)? = setting(.animationTimingFunction) { return t } else { return nil } }
+    var actionsDisabled: Bool { setting(.disableActions)?.bool ?? false }
     var openFrames: [Int] { txStack.map { $0.id } }
+
+    var actionSettings: ActionSettings {
+        ActionSettings(duration: effectiveDuration, timing: effectiveTiming, delay: setting(.delay)?.number,
+                       repeatCount: setting(.repeatCount)?.number, autoreverses: setting(.autoreverses)?.bool,
+                       fromCurrentState: setting(.beginFromCurrentState)?.bool ?? true,
+                       springDampingRatio: setting(.springDampingRatio)?.number, springVelocity: setting(.springVelocity)?.number)
+    }
 
     func commitTransaction() throws(RuntimeError) {
         guard let frame = txStack.popLast() else { return }
@@ -144,7 +166,8 @@ final class Machine {
 
     /// The action search (seed 000:1044): the layer's own actions (its style's were merged in when
     /// it was created), else the default action — a basic animation of the property from the value
-    /// that was on screen to the new model value.
+    /// that was on screen to the new model value, shaped by the settings of the transactions (and
+    /// UIKit animation blocks) open when the property changed.
     func runAction(_ a: PendingAction) throws(RuntimeError) {
         let name = LayerProperties.all[Int(a.property)].name
         var obj = AnimationObject(keyPath: KeyPath(property: a.property))
@@ -154,14 +177,51 @@ final class Machine {
             obj = custom
         case nil: break
         }
-        if obj.keyPath.property == a.property, obj.keyPath.component == .whole,
-           obj.from == .none, obj.to == .none, obj.by == .none {
+        let st = a.settings
+        var duration = obj.duration > 0 ? obj.duration : (st.duration ?? Machine.implicitDuration)
+        if duration <= 0 { duration = Machine.implicitDuration }
+        let defaultAction = obj.kind == .basic && obj.keyPath.property == a.property && obj.keyPath.component == .whole
+            && obj.from == .none && obj.to == .none && obj.by == .none
+        if defaultAction {
             obj.from = a.from
+            if !a.keyframes.isEmpty {
+                // a keyframe block: hold, then move through each keyframe's value in its window
+                var times: [Double] = [0], values: [Value] = [a.from], curves: [TimingFunction] = []
+                let curve = obj.timingFunction ?? st.timing ?? .linear
+                for k in a.keyframes.sorted(by: { $0.start < $1.start }) {
+                    let s0 = min(1, max(times[times.count - 1], k.start)), s1 = min(1, max(s0, k.start + k.duration))
+                    if s0 > times[times.count - 1] { times.append(s0); values.append(values[values.count - 1]); curves.append(.linear) }
+                    times.append(s1); values.append(k.value); curves.append(curve)
+                }
+                if times[times.count - 1] < 1 { times.append(1); values.append(values[values.count - 1]); curves.append(.linear) }
+                obj = AnimationObject(keyPath: obj.keyPath, kind: .keyframe)
+                obj.values = values
+                obj.keyTimes = times
+                obj.timingFunctions = curves
+                obj.timingFunction = .linear
+            } else if let ratio = st.springDampingRatio {
+                // UIKit's spring: damping ratio ζ and a stiffness that settles within the duration
+                // (the envelope e^(−ζω₀t)/√(1−ζ²) falls to 0.1 % of the distance by its end)
+                let zeta = max(0.01, ratio)
+                let amplitude = zeta < 1 ? 1 / (1 - zeta * zeta).squareRoot() : 1
+                let w0 = log(1000 * amplitude) / (min(1, zeta) * duration)
+                obj.kind = .spring
+                obj.mass = 1
+                obj.stiffness = w0 * w0
+                obj.damping = 2 * zeta * w0
+                obj.initialVelocity = st.springVelocity ?? 0
+                obj.duration = duration
+            }
+            if let delay = st.delay, delay > 0 {
+                obj.beginTime = delay
+                if obj.fillMode == .removed { obj.fillMode = .backwards }
+            }
+            if let r = st.repeatCount { obj.repeatCount = r }
+            if let ar = st.autoreverses { obj.autoreverses = ar }
         }
         // a transaction fills only what the action's animation leaves unset (SPEC §4.3)
-        let duration = obj.duration > 0 ? obj.duration : (a.duration ?? Machine.implicitDuration)
-        attach(obj, to: a.layer, key: name, duration: duration > 0 ? duration : Machine.implicitDuration,
-               timing: obj.timingFunction ?? a.timing ?? .easeInEaseOut, frames: a.frames)
+        attach(obj, to: a.layer, key: name, duration: duration,
+               timing: obj.timingFunction ?? st.timing ?? .easeInEaseOut, frames: a.frames)
     }
 
     /// Runs the action for a tree change (onOrderIn, transition) when the layer defines one.
@@ -255,26 +315,35 @@ final class Machine {
         let p = Int(kp.property)
         let old = world.layers[Int(l)].props[p]
         let new = kp.component.set(v, in: old)
-        if allowActions, new != old, LayerProperties.all[p].animatable, !txStack.isEmpty {
-            recordAction(l, property: kp.property)
-        }
+        let acts = allowActions && new != old && LayerProperties.all[p].animatable && !txStack.isEmpty
+        if acts { recordAction(l, property: kp.property, old: old) }
         world.layers[Int(l)].props[p] = new
+        if acts { recordKeyframe(l, property: kp.property, value: new) }
     }
 
-    func recordAction(_ l: Int32, property: UInt16) {
+    /// In a keyframe block, the change also becomes a keyframe of its property's animation.
+    func recordKeyframe(_ l: Int32, property: UInt16, value: Value) {
+        guard setting(.keyframes)?.bool == true,
+              let i = pending.firstIndex(where: { $0.layer == l && $0.property == property }) else { return }
+        let start = setting(.keyframeStart)?.number ?? 0, duration = setting(.keyframeDuration)?.number ?? 1
+        pending[i].keyframes.append((start, duration, value))
+    }
+
+    func recordAction(_ l: Int32, property: UInt16, old: Value) {
         if let i = pending.firstIndex(where: { $0.layer == l && $0.property == property }) {
             // set twice in one transaction: animate once, to the last value, under the last settings
             if actionsDisabled { pending.remove(at: i) } else {
-                pending[i].duration = effectiveDuration
-                pending[i].timing = effectiveTiming
+                pending[i].settings = actionSettings
                 pending[i].frames = openFrames
             }
             return
         }
         guard !actionsDisabled, world.inTree(l), world.layers[Int(l)].joinedTransaction != txSerial else { return }
-        let from = (try? presenter.presentationValue(l, property: property, sceneTime: now)) ?? world.layers[Int(l)].props[Int(property)]
-        pending.append(PendingAction(layer: l, property: property, from: from, duration: effectiveDuration,
-                                     timing: effectiveTiming, frames: openFrames))
+        let settings = actionSettings
+        // UIKit's blocks start from the model value unless told to begin from the current state
+        let from = settings.fromCurrentState
+            ? (try? presenter.presentationValue(l, property: property, sceneTime: now)) ?? old : old
+        pending.append(PendingAction(layer: l, property: property, from: from, settings: settings, frames: openFrames))
     }
 
     var presenter: Presenter { Presenter(image: image, world: world) }
@@ -779,12 +848,20 @@ final class Machine {
                 beginTransaction()
             case .txset:
                 guard let field = TxField(rawValue: UInt8(c)), !txStack.isEmpty else { throw fail("bad transaction setting") }
-                switch (field, R[a]) {
-                case (.animationDuration, .number(let d)) where d >= 0 && d.isFinite: txStack[txStack.count - 1].duration = d
-                case (.animationTimingFunction, .timing(let t)): txStack[txStack.count - 1].timing = t
-                case (.disableActions, .bool(let x)): txStack[txStack.count - 1].disableActions = x
-                default: throw fail("invalid value for the transaction's '\(field.name)': \(R[a].typeName)")
+                let v = R[a]
+                let valid: Bool
+                switch (field, v) {
+                case (.animationDuration, .number(let d)), (.delay, .number(let d)): valid = d >= 0 && d.isFinite
+                case (.repeatCount, .number(let d)): valid = d >= 0
+                case (.springDampingRatio, .number(let d)): valid = d > 0 && d.isFinite
+                case (.springVelocity, .number(let d)): valid = d.isFinite
+                case (.keyframeStart, .number(let d)), (.keyframeDuration, .number(let d)): valid = d >= 0 && d <= 1
+                case (.animationTimingFunction, .timing): valid = true
+                case (.disableActions, .bool), (.autoreverses, .bool), (.beginFromCurrentState, .bool), (.keyframes, .bool): valid = true
+                default: valid = false
                 }
+                guard valid else { throw fail("invalid value for the transaction's '\(field.name)': \(Value.display(v))") }
+                txStack[txStack.count - 1].values[field] = v
             case .txcommit:
                 guard txStack.count > depthAtEntry else { throw fail("commit without a matching transaction") }
                 try commitTransaction()

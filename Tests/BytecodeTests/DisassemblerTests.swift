@@ -129,7 +129,7 @@ final class DisassemblerTests: XCTestCase {
                        "NEWLAYER      R0, LT5             ; unused B=7, out of range")
         XCTAssertEqual(Disassembler.instruction(Instruction(.setprop, a: 0, b: 1, c: 0xFF00), at: 0, in: p), "SETPROP       R0, R1, ?kp(0xff00)")
         XCTAssertEqual(Disassembler.instruction(Instruction(.animset, a: 0, b: 1, c: 99), at: 0, in: p), "ANIMSET       R0, R1, ?field(99)")
-        XCTAssertEqual(Disassembler.instruction(Instruction(.txset, a: 0, c: 9), at: 0, in: p), "TXSET         R0, ?tx(9)")
+        XCTAssertEqual(Disassembler.instruction(Instruction(.txset, a: 0, c: 99), at: 0, in: p), "TXSET         R0, ?tx(99)")
         XCTAssertEqual(Disassembler.instruction(Instruction.jump(.jmp, offset: -9), at: 2, in: p), "JMP           -9                  ; -> -6")
         var broken = p
         broken.functions[0].lines = [1]

@@ -267,8 +267,8 @@ final class VerifierTests: XCTestCase {
     func testFieldOperandsAreKnownFields() {
         assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 28)),
                       "function F0 'main', instruction 0000 ANIMSET: operand C: 28 is not an animation field")
-        assertInvalid(main(Instruction(.txset, a: 0, c: 3)),
-                      "function F0 'main', instruction 0000 TXSET: operand C: 3 is not a transaction field")
+        assertInvalid(main(Instruction(.txset, a: 0, c: 12)),
+                      "function F0 'main', instruction 0000 TXSET: operand C: 12 is not a transaction field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 0x1_0000)),
                       "function F0 'main', instruction 0000 TXSET: operand C: 65536 is not a transaction field")
     }
