@@ -298,6 +298,8 @@ public enum AnimField: UInt8, CaseIterable, Sendable {
     case mass, stiffness, damping, initialVelocity
     /// CAValueFunction: from/to/by/values are numbers turned into a transform
     case valueFunction
+    /// CATransition
+    case type, subtype, startProgress, endProgress
 
     public var name: String { String(describing: self) }
 }

@@ -54,7 +54,7 @@ public struct PropertyInit: Sendable, Equatable {
 }
 
 public enum AnimationKind: UInt8, Sendable, CaseIterable {
-    case basic = 0, keyframe, group, spring
+    case basic = 0, keyframe, group, spring, transition
     public var name: String { String(describing: self) }
 }
 

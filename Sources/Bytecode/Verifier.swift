@@ -359,6 +359,13 @@ public enum Verifier {
                 try expect(v, .enumeration("calculation mode"), c, fail)
             case .valueFunction:
                 try expect(v, .enumeration("value function"), c, fail)
+            case .type:
+                try expect(v, .enumeration("transition type"), c, fail)
+            case .subtype:
+                try expect(v, .enumeration("transition subtype"), c, fail)
+            case .startProgress, .endProgress:
+                try expect(v, .number(.scalar), c, fail)
+                guard let x = v.number, x >= 0, x <= 1 else { throw fail("constant K\(c) is \(Format.value(v)), expected a number in 0...1") }
             case .mass, .stiffness, .damping, .initialVelocity:
                 try expect(v, .number(.scalar), c, fail)
                 guard let x = v.number, x.isFinite, field.field == .initialVelocity || x >= 0,

@@ -90,6 +90,22 @@ public struct ReplicatorStyle: Sendable, Equatable {
     }
 }
 
+public enum TransitionType: UInt8, Sendable { case fade = 0, moveIn, push, reveal, flip, curlUp, curlDown }
+public enum TransitionSubtype: UInt8, Sendable { case fromRight = 0, fromLeft, fromTop, fromBottom }
+
+/// A CATransition in progress on a layer: the renderer draws `from` (the layer as it was when the
+/// transition was added) giving way to the layer itself.
+public struct TransitionState: Sendable, Equatable {
+    public var type: TransitionType
+    public var subtype: TransitionSubtype
+    /// 0 … 1 (startProgress … endProgress mapped through the animation's timing).
+    public var progress: Double
+    public var from: [PresentationLayer]
+    public init(type: TransitionType, subtype: TransitionSubtype, progress: Double, from: [PresentationLayer]) {
+        self.type = type; self.subtype = subtype; self.progress = progress; self.from = from
+    }
+}
+
 public struct PresentationLayer: Sendable, Equatable {
     public var name: String
     public var kind: LayerKind = .plain
@@ -119,6 +135,8 @@ public struct PresentationLayer: Sendable, Equatable {
     public var replicator: ReplicatorStyle?
     /// The mask layer, when there is one (an array so the type can hold itself).
     public var mask: [PresentationLayer] = []
+    /// A transition running on the layer.
+    public var transition: TransitionState?
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero, anchorPoint: Point = Point(0.5, 0.5),
                 anchorPointZ: Double = 0, zPosition: Double = 0, transform: Transform3D = .identity,

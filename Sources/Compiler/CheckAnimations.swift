@@ -16,6 +16,8 @@ extension Checker {
         .continuityValues: .array(.number(.scalar)), .biasValues: .array(.number(.scalar)),
         .animations: .array(.animation), .mass: .number(.scalar), .stiffness: .number(.scalar),
         .damping: .number(.scalar), .initialVelocity: .number(.scalar), .valueFunction: .enumeration("value function"),
+        .type: .enumeration("transition type"), .subtype: .enumeration("transition subtype"),
+        .startProgress: .number(.scalar), .endProgress: .number(.scalar),
     ]
 
     static let timingFields: [AnimField] = [.duration, .beginTime, .timeOffset, .speed, .repeatCount, .repeatDuration,
@@ -29,18 +31,17 @@ extension Checker {
                                                .continuityValues, .biasValues, .additive, .cumulative, .valueFunction]
         case .spring: return timingFields + [.from, .to, .by, .additive, .cumulative, .mass, .stiffness, .damping, .initialVelocity]
         case .group: return timingFields + [.animations]
+        case .transition: return timingFields + [.type, .subtype, .startProgress, .endProgress]
         }
     }
 
     /// Checks an animation literal. In an `actions` block (`actionKey` set) the key path may be left
     /// out: it is the action's key (Core Animation sets keyPath := key when adding an animation).
     func animation(_ kindName: Name, _ body: [Stmt], at span: Span, actionKey: String? = nil) -> Typed {
-        let kinds: [String: AnimationKind] = ["basic": .basic, "keyframe": .keyframe, "group": .group, "spring": .spring]
-        guard let kind = kinds[kindName.text] else {
-            diags.error("E0400", "\(kindName.text) animations are not supported yet", at: kindName.span,
-                        notes: ["this version of calc runs basic, keyframe, spring and group animations; see docs/language.md for the planned kinds"])
-            return .error
-        }
+        let kinds: [String: AnimationKind] = ["basic": .basic, "keyframe": .keyframe, "group": .group, "spring": .spring,
+                                              "transition": .transition]
+        // the parser makes animation literals of these names only
+        guard let kind = kinds[kindName.text] else { return .error }
         let allowed = Checker.fields(of: kind)
         var members: [Member] = []
         for s in body {
@@ -53,7 +54,7 @@ extension Checker {
         var keyPath: (KeyPath, ValueType)?
         var seen: [String: Span] = [:]
         var ok = true
-        for m in members where m.name.text == "keyPath" && kind != .group {
+        for m in members where m.name.text == "keyPath" && kind != .group && kind != .transition {
             seen["keyPath"] = m.name.span
             let (base, names) = splitMembers(m.value)
             guard case .identifier(let first) = base.kind else {
@@ -72,7 +73,7 @@ extension Checker {
             }
             keyPath = r
         }
-        if kind != .group, keyPath == nil, seen["keyPath"] == nil {
+        if kind != .group, kind != .transition, keyPath == nil, seen["keyPath"] == nil {
             if let actionKey, let r = KeyPath.parse(actionKey) {
                 keyPath = r
             } else {
@@ -93,13 +94,14 @@ extension Checker {
         }
         var template = AnimationTemplate(kind: kind, keyPath: keyPath?.0 ?? KeyPath(property: 0))
         var dynamic: [(AnimField, IR)] = []
-        for m in members where m.name.text != "keyPath" || kind == .group {
+        for m in members where m.name.text != "keyPath" || kind == .group || kind == .transition {
             let fname = m.name.text
             guard let field = allowed.first(where: { $0.name == fname }) else {
                 let other = AnimField.allCases.first { $0.name == fname }
+                let hasKeyPath = kind != .group && kind != .transition
                 diags.error("E0404", other != nil || fname == "keyPath" ? "a \(kindName.text) animation has no field '\(fname)'" : "unknown animation field '\(fname)'",
                             at: m.name.span,
-                            label: other != nil || fname == "keyPath" ? nil : suggestion(for: fname, among: (kind == .group ? [] : ["keyPath"]) + allowed.map { $0.name }).map { "did you mean '\($0)'?" })
+                            label: other != nil || fname == "keyPath" ? nil : suggestion(for: fname, among: (hasKeyPath ? ["keyPath"] : []) + allowed.map { $0.name }).map { "did you mean '\($0)'?" })
                 _ = expr(m.value, expect: .error)
                 ok = false
                 continue
@@ -127,6 +129,7 @@ extension Checker {
                     case .repeatCount: bad = x < 0 || x.isNaN ? "a non-negative count (or infinity)" : nil
                     case .speed, .beginTime, .timeOffset, .initialVelocity: bad = !x.isFinite ? "a finite number" : nil
                     case .mass, .stiffness: bad = !(x > 0) || !x.isFinite ? "a positive finite number" : nil
+                    case .startProgress, .endProgress: bad = !(x >= 0 && x <= 1) ? "a number from 0 to 1" : nil
                     case .damping: bad = x < 0 || !x.isFinite ? "a non-negative finite number" : nil
                     default: bad = nil
                     }

@@ -471,6 +471,7 @@ extension Checker {
     /// (`dampingRatio:`, `initialVelocity:`), `animateKeyframes` and `keyframe(start:duration:)`,
     /// as transactions whose settings shape the animations their changes make.
     func animateBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+        if kind.text == "transition" { return transitionBlock(kind, args, body, completion, span, ctx) }
         let isKeyframe = kind.text == "keyframe"
         let allowed: [String: ValueType] = isKeyframe
             ? ["start": .number(.scalar), "duration": .number(.scalar)]
@@ -544,6 +545,72 @@ extension Checker {
             functions[handler!.function].endLine = endLine(span)
         }
         return [.transaction(settings, inner, completion: handler, line: line(span), endLine: endLine(span))]
+    }
+
+    /// UIKit's `transition(with: layer, duration:, options: [.transitionFlipFromLeft …]) { … }`: the
+    /// changes happen without animation and a CATransition on the layer shows them.
+    func transitionBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+        var layer: IR?, duration: IR?
+        var type = 0, subtype = 0
+        var curve = TimingFunction.easeInEaseOut
+        for a in args {
+            switch a.label?.text {
+            case "with"?:
+                let t = expr(a.value, expect: .layer)
+                layer = convert(t, to: .layer, at: a.value.span, what: "'with'")
+            case "duration"?:
+                let t = expr(a.value, expect: .number(.time))
+                duration = convert(t, to: .number(.time), at: a.value.span, what: "'duration'")
+            case "options"?:
+                let t = expr(a.value, expect: .array(.enumeration("animation option")))
+                guard let ir = convert(t, to: .array(.enumeration("animation option")), at: a.value.span, what: "'options'"),
+                      case .array(let options)? = ir.constant else { continue }
+                let names = Enumerations.all["animation option"] ?? []
+                for case .enumCase(let i) in options {
+                    switch names[Int(i)] {
+                    case "transitionFlipFromLeft": type = 4; subtype = 1
+                    case "transitionFlipFromRight": type = 4; subtype = 0
+                    case "transitionFlipFromTop": type = 4; subtype = 2
+                    case "transitionFlipFromBottom": type = 4; subtype = 3
+                    case "transitionCurlUp": type = 5
+                    case "transitionCurlDown": type = 6
+                    case "transitionCrossDissolve": type = 0
+                    case "curveEaseIn": curve = .easeIn
+                    case "curveEaseOut": curve = .easeOut
+                    case "curveLinear": curve = .linear
+                    default: break
+                    }
+                }
+            default:
+                diags.error("E0417", "transition takes no \(a.label.map { "'\($0.text)'" } ?? "an unlabelled argument")", at: a.label?.span ?? a.value.span,
+                            label: "it takes 'with:', 'duration:', 'options:'")
+                _ = expr(a.value, expect: .error)
+            }
+        }
+        guard let layer else {
+            diags.error("E0419", "transition needs 'with:' (the layer) and 'duration:'", at: kind.span)
+            return []
+        }
+        guard let duration else {
+            diags.error("E0419", "transition needs a 'duration:'", at: kind.span)
+            return []
+        }
+        let ln = line(span)
+        var template = AnimationTemplate(kind: .transition, keyPath: KeyPath(property: 0))
+        template.fields = [FieldInit(.type, pool.index(.enumCase(UInt8(type)))), FieldInit(.subtype, pool.index(.enumCase(UInt8(subtype)))),
+                           FieldInit(.timingFunction, pool.index(.timing(curve)))]
+        var dynamic: [(AnimField, IR)] = []
+        if let d = duration.constant { template.fields.append(FieldInit(.duration, pool.index(d))) } else { dynamic.append((.duration, duration)) }
+        let index = animationTemplates.count
+        animationTemplates.append(template)
+        let changes = IRStmt.transaction([(.disableActions, .const(.bool(true)))], block(body, ctx), completion: nil, line: ln, endLine: endLine(span))
+        var handler: Handler?
+        if let completion {
+            handler = nestedFunction(kind: .handler, name: "transition completion") { [unowned self] in self.block(completion, .none) }
+            functions[handler!.function].endLine = endLine(span)
+        }
+        return [.transaction([], [changes, .addAnimation(layer: layer, animation: .animation(template: index, dynamic: dynamic), key: "transition", line: ln)],
+                             completion: handler, line: ln, endLine: endLine(span))]
     }
 
     // MARK: assignments

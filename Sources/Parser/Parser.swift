@@ -173,7 +173,7 @@ public struct Parser {
             return .layer(decl)
         }
         // UIKit's animation blocks
-        if kind == .identifier, ["animate", "animateKeyframes", "keyframe"].contains(text(tok)), peekKind(1) == .lparen {
+        if kind == .identifier, ["animate", "animateKeyframes", "keyframe", "transition"].contains(text(tok)), peekKind(1) == .lparen {
             let kw = advance()
             _ = advance()
             let args = parseArgs()

@@ -52,6 +52,11 @@ public struct AnimationObject: Sendable {
     /// A CAValueFunction (index into the "value function" enumeration): the animated numbers
     /// become transforms.
     public var valueFunction: UInt8?
+    // transition
+    public var transitionType: TransitionType = .fade
+    public var transitionSubtype: TransitionSubtype = .fromRight
+    public var startProgress = 0.0
+    public var endProgress = 1.0
     // group
     public var children: [AnimationObject] = []
     // spring
@@ -104,6 +109,14 @@ public struct AnimationObject: Sendable {
         case (.damping, .number(let x)) where x >= 0 && x.isFinite: damping = x
         case (.initialVelocity, .number(let x)) where x.isFinite: initialVelocity = x
         case (.valueFunction, .enumCase(let i)) where i < 10: valueFunction = i
+        case (.type, .enumCase(let i)):
+            guard let t = TransitionType(rawValue: i) else { return false }
+            transitionType = t
+        case (.subtype, .enumCase(let i)):
+            guard let t = TransitionSubtype(rawValue: i) else { return false }
+            transitionSubtype = t
+        case (.startProgress, .number(let x)) where x >= 0 && x <= 1: startProgress = x
+        case (.endProgress, .number(let x)) where x >= 0 && x <= 1: endProgress = x
         default: return false
         }
         return true
@@ -228,6 +241,7 @@ extension AnimationObject {
         case .active(let u): p = progress(at: u, fromBelow: false, tm)
         case .after(let u): p = progress(at: u, fromBelow: true, tm)
         }
+        if kind == .transition { return }   // drawn by the renderer from the presentation tree
         if kind == .group {
             // children see the group's (warped) time within the pass
             let childTime = p.0 * tm.duration
@@ -375,6 +389,20 @@ struct AttachedAnimation: Sendable {
     var presentationAtAdd: Value
     /// Unique within a run: tells listeners which animation they watch.
     var id: Int = 0
+    /// A transition's "before": the layer as it was on screen before the transaction that added it.
+    var transitionFrom: PresentationLayer?
+
+    /// A transition's progress at layer-local time t (startProgress … endProgress through its timing);
+    /// nil when it shows nothing.
+    func transitionProgress(at t: Double) -> Double? {
+        let p: (Double, Double)
+        switch phase(at: t) {
+        case .before, .finished: return nil
+        case .active(let u): p = object.progress(at: u, fromBelow: false, timing)
+        case .after(let u): p = object.progress(at: u, fromBelow: true, timing)
+        }
+        return object.startProgress + (object.endProgress - object.startProgress) * p.0
+    }
 
     var begin: Double { timing.begin }
     var activeDuration: Double { object.activeDuration(timing.duration) }
@@ -395,7 +423,8 @@ struct AttachedAnimation: Sendable {
 
     /// Whether applying it can change `property` (a group touches its children's properties).
     func touches(_ property: UInt16) -> Bool {
-        object.kind == .group ? object.children.contains { AttachedAnimation.touches($0, property) } : object.keyPath.property == property
+        if object.kind == .transition { return false }
+        return object.kind == .group ? object.children.contains { AttachedAnimation.touches($0, property) } : object.keyPath.property == property
     }
 
     static func touches(_ o: AnimationObject, _ property: UInt16) -> Bool {

@@ -123,8 +123,15 @@ final class Machine {
 
     // MARK: transactions
 
+    /// The world when the outermost open transaction began: what was on screen before its changes
+    /// (a transition's "before").
+    var worldAtTransactionStart: World?
+
     func beginTransaction() {
-        if txStack.isEmpty { txSerial += 1 }
+        if txStack.isEmpty {
+            txSerial += 1
+            worldAtTransactionStart = world
+        }
         txFrameCounter += 1
         txStack.append(TxFrame(id: txFrameCounter))
     }
@@ -348,9 +355,18 @@ final class Machine {
 
     var presenter: Presenter { Presenter(image: image, world: world) }
 
-    /// Adds an animation under a key, replacing any animation with that key (seed 002:624).
-    func attach(_ obj: AnimationObject, to l: Int32, key: String, duration: Double, timing: TimingFunction, frames: [Int]) {
+    /// Adds an animation under a key, replacing any animation with that key (seed 002:624). A
+    /// transition is always stored under "transition" (seed 002:647) with a picture of the layer as
+    /// it was before the current transaction.
+    func attach(_ obj: AnimationObject, to l: Int32, key requestedKey: String, duration: Double, timing: TimingFunction, frames: [Int]) {
+        let key = obj.kind == .transition ? "transition" : requestedKey
         let local = world.localTime(l, at: now)
+        var before: PresentationLayer?
+        if obj.kind == .transition, let start = worldAtTransactionStart, Int(l) < start.layers.count {
+            let parent = start.layers[Int(l)].parent
+            let parentTime = parent >= 0 ? start.localTime(parent, at: now) : now
+            before = try? Presenter(image: image, world: start).presentationLayer(l, parentTime: parentTime, sceneTime: now)
+        }
         var presentation = Value.none
         if obj.kind == .basic, obj.from == .none, obj.to == .none, obj.by == .none {
             let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
@@ -359,9 +375,10 @@ final class Machine {
         }
         animationCounter += 1
         let d = obj.kind == .spring && obj.duration == 0 ? obj.settlingDuration : duration
-        let a = AttachedAnimation(key: key, object: obj,
+        var a = AttachedAnimation(key: key, object: obj,
                                   timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
                                   presentationAtAdd: presentation, id: animationCounter)
+        a.transitionFrom = before
         removeAnimations(on: l) { $0.key == key }
         world.layers[Int(l)].animations.append(a)
         if !frames.isEmpty { addedInTransaction.append((l, a.id, frames)) }

@@ -130,6 +130,10 @@ struct Presenter {
             out.replicator = r
         default: break
         }
+        if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {
+            out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
+                                             progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
+        }
         if rec.mask >= 0, depth < World.maxDepth {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
         }

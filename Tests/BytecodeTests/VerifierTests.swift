@@ -131,9 +131,9 @@ final class VerifierTests: XCTestCase {
     }
 
     func testEnumerationCaseRange() throws {
-        assertInvalid(withConstant(.enumCase(16)),
-                      "constant K4: enumeration case 16 is out of range of every enumeration (the largest has 16 cases)")
-        try Verifier.verify(withConstant(.enumCase(15)))
+        assertInvalid(withConstant(.enumCase(21)),
+                      "constant K4: enumeration case 21 is out of range of every enumeration (the largest has 21 cases)")
+        try Verifier.verify(withConstant(.enumCase(20)))
     }
 
     // MARK: functions
@@ -265,8 +265,8 @@ final class VerifierTests: XCTestCase {
     }
 
     func testFieldOperandsAreKnownFields() {
-        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 28)),
-                      "function F0 'main', instruction 0000 ANIMSET: operand C: 28 is not an animation field")
+        assertInvalid(main(Instruction(.animset, a: 0, b: 1, c: 40)),
+                      "function F0 'main', instruction 0000 ANIMSET: operand C: 40 is not an animation field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 12)),
                       "function F0 'main', instruction 0000 TXSET: operand C: 12 is not a transaction field")
         assertInvalid(main(Instruction(.txset, a: 0, c: 0x1_0000)),

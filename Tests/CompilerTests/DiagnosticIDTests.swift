@@ -174,8 +174,6 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:16: error: index 5 is out of range (the array has 2 elements) [E0312]\n 1 | let x = [1, 2][5]\n   |                ^\n"),
         ("E0313", "layer a { }\nlet s = \"\\(a)\"\n",
          "t.cal:2:12: error: a layer cannot be shown in a string [E0313]\n 2 | let s = \"\\(a)\"\n   |            ^\n"),
-        ("E0400", "let t = transition { }\n",
-         "t.cal:1:9: error: transition animations are not supported yet [E0400]\n 1 | let t = transition { }\n   |         ^~~~~~~~~~\n   = note: this version of calc runs basic, keyframe, spring and group animations; see docs/language.md for the planned kinds\n"),
         ("E0401", "let a = basic { keyPath: 3 }\n",
          "t.cal:1:26: error: 'keyPath' expects a property path such as 'position.x' [E0401]\n 1 | let a = basic { keyPath: 3 }\n   |                          ^\n"),
         ("E0402", "let a = basic { keyPath: frame }\n",
