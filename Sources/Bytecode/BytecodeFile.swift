@@ -91,6 +91,11 @@ public enum BytecodeWriter {
                   s.background.r, s.background.g, s.background.b, s.background.a] { scene.f64(x) }
         scene.u8(BytecodeFormat.originCode(s.origin))
         scene.u32(p.globalCount)
+        scene.count(p.customKeys.count)
+        for k in p.customKeys {
+            scene.u32(pool.intern(k.name))
+            scene.constant(k.defaultValue, &pool)
+        }
 
         var constants = ByteSink()
         constants.count(p.constants.count)
@@ -274,7 +279,7 @@ public enum BytecodeReader {
         try r.finish()
 
         r = SectionReader(bytes: bytes, range: ranges[1], section: .scene)
-        let (sourceName, scene, globalCount) = try r.scene(strings)
+        let (sourceName, scene, globalCount, customKeys) = try r.scene(strings)
         try r.finish()
 
         r = SectionReader(bytes: bytes, range: ranges[2], section: .constants)
@@ -293,8 +298,10 @@ public enum BytecodeReader {
         let animations = try r.animationTemplates()
         try r.finish()
 
-        return Program(sourceName: sourceName, scene: scene, constants: constants, functions: functions,
+        var program = Program(sourceName: sourceName, scene: scene, constants: constants, functions: functions,
                        layerTemplates: layers, animationTemplates: animations, globalCount: globalCount)
+        program.customKeys = customKeys
+        return program
     }
 
     /// Decodes and verifies: the Program is safe to hand to the VM.
@@ -503,77 +510,87 @@ private struct SectionReader {
         return out
     }
 
-    mutating func scene(_ strings: [String]) throws(BytecodeError) -> (String, SceneInfo, UInt32) {
+    mutating func scene(_ strings: [String]) throws(BytecodeError) -> (String, SceneInfo, UInt32, [CustomKey]) {
         let name = try string(strings, "the source name")
         let x = try f64s(9, "the scene's numbers")
         let at = pos
         let code = try u8("the origin")
         guard let origin = BytecodeFormat.origin(code: code) else { throw fail("unknown origin \(code)", at: at) }
         let globals = try u32("the global count")
+        let n = try count("custom keys", minSize: 5)
+        var keys: [CustomKey] = []
+        for i in 0..<n {
+            let keyName = try string(strings, "the name of custom key \(i)")
+            let v = try constant(strings, label: "the default of custom key \(i)")
+            keys.append(CustomKey(name: keyName, defaultValue: v))
+        }
         return (name, SceneInfo(size: Size(x[0], x[1]), scale: x[2], fps: x[3], duration: x[4],
-                                background: Color(x[5], x[6], x[7], x[8]), origin: origin), globals)
+                                background: Color(x[5], x[6], x[7], x[8]), origin: origin), globals, keys)
     }
 
     mutating func constants(_ strings: [String]) throws(BytecodeError) -> [Value] {
-        typealias Tag = BytecodeFormat.ConstantTag
         let n = try count("constants", minSize: 2)
         var out: [Value] = []
         out.reserveCapacity(n)
-        for i in 0..<n {
-            let at = pos
-            let raw = try u8("constant K\(i)")
-            guard let tag = Tag(rawValue: raw) else { throw fail("constant K\(i) has unknown type tag \(Format.hex(raw))", at: at) }
-            let what = "constant K\(i)"
-            switch tag {
-            case .number: out.append(.number(try f64(what)))
-            case .bool:
-                let b = try u8(what)
-                guard b <= 1 else { throw fail("constant K\(i) is a bool of value \(b), not 0 or 1", at: at) }
-                out.append(.bool(b == 1))
-            case .point:
-                let x = try f64s(2, what)
-                out.append(.point(Point(x[0], x[1])))
-            case .size:
-                let x = try f64s(2, what)
-                out.append(.size(Size(x[0], x[1])))
-            case .rect:
-                let x = try f64s(4, what)
-                out.append(.rect(Rect(x[0], x[1], x[2], x[3])))
-            case .color:
-                let x = try f64s(4, what)
-                out.append(.color(Color(x[0], x[1], x[2], x[3])))
-            case .string: out.append(.string(try string(strings, what)))
-            case .timing:
-                let x = try f64s(4, what)
-                out.append(.timing(TimingFunction(x[0], x[1], x[2], x[3])))
-            case .transform: out.append(.transform(Transform3D(try f64s(16, what))))
-            case .enumCase: out.append(.enumCase(try u8(what)))
-            case .path:
-                let n = try count("elements of constant K\(i)", minSize: 1)
-                var elements: [BezierPath.Element] = []
-                elements.reserveCapacity(n)
-                for _ in 0..<n {
-                    let eat = pos
-                    let kind = try u8(what)
-                    switch kind {
-                    case 0: let x = try f64s(2, what); elements.append(.move(Point(x[0], x[1])))
-                    case 1: let x = try f64s(2, what); elements.append(.line(Point(x[0], x[1])))
-                    case 2: let x = try f64s(4, what); elements.append(.quad(Point(x[0], x[1]), Point(x[2], x[3])))
-                    case 3:
-                        let x = try f64s(6, what)
-                        elements.append(.cubic(Point(x[0], x[1]), Point(x[2], x[3]), Point(x[4], x[5])))
-                    case 4: elements.append(.close)
-                    default: throw fail("constant K\(i) has a path element of unknown kind \(kind)", at: eat)
-                    }
-                }
-                out.append(.path(BezierPath(elements)))
-            case .image: out.append(.image(try string(strings, what)))
-            case .none, .layer, .animation:
-                let kind = tag == .none ? "'none'" : tag == .layer ? "a layer handle" : "an animation handle"
-                throw fail("constant K\(i) is \(kind), which a bytecode file cannot hold", at: at)
-            }
-        }
+        for i in 0..<n { out.append(try constant(strings, label: "constant K\(i)")) }
         return out
+    }
+
+    /// One constant of a file (the constants section, custom keys' defaults).
+    mutating func constant(_ strings: [String], label: String) throws(BytecodeError) -> Value {
+        typealias Tag = BytecodeFormat.ConstantTag
+        let at = pos
+        let raw = try u8(label)
+        guard let tag = Tag(rawValue: raw) else { throw fail("\(label) has unknown type tag \(Format.hex(raw))", at: at) }
+        let what = label
+        switch tag {
+        case .number: return (.number(try f64(what)))
+        case .bool:
+            let b = try u8(what)
+            guard b <= 1 else { throw fail("\(label) is a bool of value \(b), not 0 or 1", at: at) }
+            return (.bool(b == 1))
+        case .point:
+            let x = try f64s(2, what)
+            return (.point(Point(x[0], x[1])))
+        case .size:
+            let x = try f64s(2, what)
+            return (.size(Size(x[0], x[1])))
+        case .rect:
+            let x = try f64s(4, what)
+            return (.rect(Rect(x[0], x[1], x[2], x[3])))
+        case .color:
+            let x = try f64s(4, what)
+            return (.color(Color(x[0], x[1], x[2], x[3])))
+        case .string: return (.string(try string(strings, what)))
+        case .timing:
+            let x = try f64s(4, what)
+            return (.timing(TimingFunction(x[0], x[1], x[2], x[3])))
+        case .transform: return (.transform(Transform3D(try f64s(16, what))))
+        case .enumCase: return (.enumCase(try u8(what)))
+        case .path:
+            let n = try count("elements of \(label)", minSize: 1)
+            var elements: [BezierPath.Element] = []
+            elements.reserveCapacity(n)
+            for _ in 0..<n {
+                let eat = pos
+                let kind = try u8(what)
+                switch kind {
+                case 0: let x = try f64s(2, what); elements.append(.move(Point(x[0], x[1])))
+                case 1: let x = try f64s(2, what); elements.append(.line(Point(x[0], x[1])))
+                case 2: let x = try f64s(4, what); elements.append(.quad(Point(x[0], x[1]), Point(x[2], x[3])))
+                case 3:
+                    let x = try f64s(6, what)
+                    elements.append(.cubic(Point(x[0], x[1]), Point(x[2], x[3]), Point(x[4], x[5])))
+                case 4: elements.append(.close)
+                default: throw fail("\(label) has a path element of unknown kind \(kind)", at: eat)
+                }
+            }
+            return (.path(BezierPath(elements)))
+        case .image: return (.image(try string(strings, what)))
+        case .none, .layer, .animation:
+            let kind = tag == .none ? "'none'" : tag == .layer ? "a layer handle" : "an animation handle"
+            throw fail("\(label) is \(kind), which a bytecode file cannot hold", at: at)
+        }
     }
 
     mutating func functions(_ strings: [String]) throws(BytecodeError) -> [Function] {

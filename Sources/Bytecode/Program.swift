@@ -87,6 +87,11 @@ public struct Program: Sendable, Equatable {
     public var animationTemplates: [AnimationTemplate]
     /// Number of global slots (top-level layers and variables), all nil when main starts.
     public var globalCount: UInt32
+    /// Custom key–value properties (`property thickness: number = 4`), ids from LayerProperties.customBase.
+    public var customKeys: [CustomKey] = []
+
+    /// The property catalogue with this program's custom keys.
+    public var properties: PropertyTable { PropertyTable(custom: customKeys) }
 
     public init(sourceName: String, scene: SceneInfo, constants: [Value] = [], functions: [Function] = [],
                 layerTemplates: [LayerTemplate] = [], animationTemplates: [AnimationTemplate] = [], globalCount: UInt32 = 0) {

@@ -317,7 +317,11 @@ public struct KeyPath: Sendable, Hashable {
     public var component: Component
     public init(property: UInt16, component: Component = .whole) { self.property = property; self.component = component }
 
+    /// The spelled key path (custom keys need a PropertyTable for their names: `PropertyTable.name`).
     public var name: String {
+        guard property < LayerProperties.customBase, Int(property) < LayerProperties.count else {
+            return "custom\(Int(property) - Int(LayerProperties.customBase))" + (component == .whole ? "" : "." + component.path)
+        }
         let base = LayerProperties.all[Int(property)].name
         return component == .whole ? base : base + "." + component.path
     }
@@ -326,7 +330,7 @@ public struct KeyPath: Sendable, Hashable {
     public var packed: UInt32 { UInt32(property) << 8 | UInt32(component.rawValue) }
     public init?(packed: UInt32) {
         let pid = UInt16(truncatingIfNeeded: packed >> 8)
-        guard Int(pid) < LayerProperties.count, packed >> 24 == 0,
+        guard Int(pid) < LayerProperties.count || pid >= LayerProperties.customBase, packed >> 24 == 0,
               let c = Component(rawValue: UInt8(packed & 0xFF)) else { return nil }
         self.property = pid
         self.component = c
@@ -346,5 +350,89 @@ public struct KeyPath: Sendable, Hashable {
     /// Every valid key path spelling, for "did you mean".
     public static var allNames: [String] {
         LayerProperties.all.flatMap { p in [p.name] + Component.components(of: p.type).map { p.name + "." + $0.0 } }
+    }
+}
+
+/// A custom key–value property (a CALayer is a KVC container): declared in a script with
+/// `property thickness: number = 4`, animatable like any property. Its id in key paths is
+/// `LayerProperties.customBase + index`.
+public struct CustomKey: Sendable, Equatable {
+    public var name: String
+    /// The value a layer has before setting it; its type is the property's type.
+    public var defaultValue: Value
+    public init(name: String, defaultValue: Value) { self.name = name; self.defaultValue = defaultValue }
+}
+
+extension LayerProperties {
+    /// Property ids from here on name custom keys (index = id − customBase).
+    public static let customBase: UInt16 = 0x8000
+}
+
+/// The catalogue plus a program's custom keys: what a property id means in one program.
+public struct PropertyTable: Sendable {
+    public let custom: [CustomKey]
+    public init(custom: [CustomKey] = []) { self.custom = custom }
+
+    /// The property with this id (catalogue or custom), or nil.
+    public func info(_ id: UInt16) -> LayerProperty? {
+        if id < LayerProperties.customBase {
+            return Int(id) < LayerProperties.count ? LayerProperties.all[Int(id)] : nil
+        }
+        let k = Int(id - LayerProperties.customBase)
+        guard k < custom.count else { return nil }
+        let c = custom[k]
+        return LayerProperty(id: id, name: c.name, type: Self.type(of: c.defaultValue), defaultValue: c.defaultValue,
+                             animatable: true, stored: true, kinds: nil)
+    }
+
+    /// Where a property lives in a layer's value array: the catalogue first, then the custom keys.
+    public func slot(_ id: UInt16) -> Int {
+        id < LayerProperties.customBase ? Int(id) : LayerProperties.count + Int(id - LayerProperties.customBase)
+    }
+
+    public var slotCount: Int { LayerProperties.count + custom.count }
+
+    /// Every layer's initial values, catalogue then custom keys.
+    public var defaults: [Value] { LayerProperties.defaults + custom.map { $0.defaultValue } }
+
+    public func name(_ kp: KeyPath) -> String {
+        guard let p = info(kp.property) else { return "?" }
+        return kp.component == .whole ? p.name : p.name + "." + kp.component.path
+    }
+
+    /// The value type at a key path, or nil when the property does not have that component.
+    public func type(_ kp: KeyPath) -> ValueType? {
+        guard let p = info(kp.property) else { return nil }
+        if kp.component == .whole { return p.type }
+        return Component.components(of: p.type).first { $0.1 == kp.component }?.2
+    }
+
+    /// Resolves a spelled key path against the catalogue and the custom keys.
+    public func parse(_ path: String) -> (KeyPath, ValueType)? {
+        if let r = KeyPath.parse(path) { return r }
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let k = custom.firstIndex(where: { $0.name == parts[0] }) else { return nil }
+        let id = LayerProperties.customBase + UInt16(k)
+        let t = Self.type(of: custom[k].defaultValue)
+        if parts.count == 1 { return (KeyPath(property: id), t) }
+        for (name, c, ct) in Component.components(of: t) where name == parts[1] { return (KeyPath(property: id, component: c), ct) }
+        return nil
+    }
+
+    public static func type(of v: Value) -> ValueType {
+        switch v {
+        case .number: return .number(.scalar)
+        case .bool: return .bool
+        case .point: return .point
+        case .size: return .size
+        case .rect: return .rect
+        case .color: return .color
+        case .string: return .string
+        case .timing: return .timingFunction
+        case .transform: return .transform
+        case .path: return .path
+        case .image: return .image
+        default: return .error
+        }
     }
 }

@@ -51,15 +51,15 @@ final class BytecodeFileTests: XCTestCase {
             0x0D, 0x0A, 0x1A, 0x0A,                         // sentinel
             0x08, 0x08,                                     // instruction and number sizes
             0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x77, 0x40, // 370.5
-            0xCC, 0x00, 0x00, 0x00,                         // file length 204
+            0xD0, 0x00, 0x00, 0x00,                         // file length 208
             // strings: "a" (the source name), then "main"
             0x01, 17, 0, 0, 0,
             2, 0, 0, 0, 1, 0, 0, 0, 0x61, 4, 0, 0, 0, 0x6D, 0x61, 0x69, 0x6E,
-            // scene: source name string 0, width, height, scale, fps, duration, rgba, origin, global count
-            0x02, 81, 0, 0, 0,
+            // scene: source name string 0, width, height, scale, fps, duration, rgba, origin, global count, custom key count
+            0x02, 85, 0, 0, 0,
             0, 0, 0, 0,
         ]
-        expected += one + one + one + one + zero + zero + zero + zero + zero + [0] + [0, 0, 0, 0]
+        expected += one + one + one + one + zero + zero + zero + zero + zero + [0] + [0, 0, 0, 0] + [0, 0, 0, 0]
         expected += [
             0x03, 4, 0, 0, 0, 0, 0, 0, 0,                   // constants: none
             0x04, 36, 0, 0, 0,                              // functions
@@ -72,9 +72,9 @@ final class BytecodeFileTests: XCTestCase {
             0x06, 4, 0, 0, 0, 0, 0, 0, 0,                   // animation templates: none
         ]
         let bytes = BytecodeWriter.encode(p)
-        XCTAssertEqual(bytes.count, 204)
-        XCTAssertEqual(Array(bytes.prefix(200)), expected)
-        XCTAssertEqual(Fixtures.u32(bytes, 200), CRC32.checksum(expected))
+        XCTAssertEqual(bytes.count, 208)
+        XCTAssertEqual(Array(bytes.prefix(204)), expected)
+        XCTAssertEqual(Fixtures.u32(bytes, 204), CRC32.checksum(expected))
         XCTAssertEqual(try BytecodeReader.decode(bytes), p)
     }
 
@@ -278,10 +278,11 @@ final class BytecodeFileTests: XCTestCase {
         Fixtures.put32(&c, scene.lowerBound, 99)
         assertRejects(Fixtures.reseal(c), .malformed, "section 'scene', offset \(scene.lowerBound): the source name refers to string 99, but there are 5")
 
-        // an unknown origin (the byte before the 4-byte global count that ends the scene)
+        // an unknown origin (the byte before the 4-byte global count and the 4-byte custom key count
+        // that end this scene)
         c = b
-        c[scene.upperBound - 5] = 2
-        assertRejects(Fixtures.reseal(c), .malformed, "section 'scene', offset \(scene.upperBound - 5): unknown origin 2")
+        c[scene.upperBound - 9] = 2
+        assertRejects(Fixtures.reseal(c), .malformed, "section 'scene', offset \(scene.upperBound - 9): unknown origin 2")
 
         // constants: unknown tag, a bool that is not 0 or 1, unstorable values
         c = b
@@ -320,8 +321,8 @@ final class BytecodeFileTests: XCTestCase {
         c[layers.lowerBound + 4] = 9
         assertRejects(Fixtures.reseal(c), .malformed, "section 'layer templates', offset \(layers.lowerBound + 4): layer template LT0 has unknown kind 9")
         c = b
-        Fixtures.put32(&c, layers.lowerBound + 13, 0x00FF_0000)
-        assertRejects(Fixtures.reseal(c), .malformed, "section 'layer templates', offset \(layers.lowerBound + 13): the key path of property 0 of layer template LT0 is 0xff0000, which is not a key path")
+        Fixtures.put32(&c, layers.lowerBound + 13, 0x0000_7F00)  // property 127: past the catalogue, below the custom keys
+        assertRejects(Fixtures.reseal(c), .malformed, "section 'layer templates', offset \(layers.lowerBound + 13): the key path of property 0 of layer template LT0 is 0x7f00, which is not a key path")
         c = b
         c[anims.lowerBound + 13] = 99
         assertRejects(Fixtures.reseal(c), .malformed, "section 'animation templates', offset \(anims.lowerBound + 13): field 0 of animation template AT0 has unknown field number 99")
