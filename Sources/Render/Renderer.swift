@@ -160,8 +160,8 @@ public final class Renderer {
                 }
                 let subs = layer.sublayers
                 if Renderer.isSortedByZ(subs) {
-                    for child in subs {
-                        drawLayer(child, parentMap: map, parentSublayer: sub, alpha: alpha,
+                    for i in subs.indices {    // by index: borrows the element instead of copying it out
+                        drawLayer(subs[i], parentMap: map, parentSublayer: sub, alpha: alpha,
                                   surface: surface, clip: childClip, depth: depth + 1)
                     }
                 } else {
