@@ -111,23 +111,39 @@ struct SolidSink: CoverageSink {
     let surface: Surface
     let mask: UnsafeMutablePointer<UInt8>?
     let maskStride: Int
+    // the current row, offset so that index x addresses device column x
+    private var rowBase: UnsafeMutablePointer<UInt32>
+    private var maskRow = 0
+
+    init(color: UInt32, surface: Surface, mask: UnsafeMutablePointer<UInt8>?, maskStride: Int) {
+        self.color = color; self.surface = surface; self.mask = mask; self.maskStride = maskStride
+        rowBase = surface.base
+    }
 
     @inline(__always)
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32) {
-        let p = surface.pointer(x, y)
+    mutating func row(_ y: Int) {
+        rowBase = surface.base + (y - surface.originY) * surface.stride
+        maskRow = y * maskStride
+    }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, coverage: UInt32) {
+        let p = rowBase + (x - surface.originX)
         if let m = mask {
-            Spans.fillMasked(p, m + (y * maskStride + x), count, color, coverage)
+            Spans.fillMasked(p, m + (maskRow + x), count, color, coverage)
         } else {
             Spans.fill(p, count, coverage == 255 ? color : PixelMath.scale(color, coverage))
         }
     }
 
     @inline(__always)
-    mutating func pixel(y: Int, x: Int, coverage: UInt32) {
+    mutating func pixel(x: Int, coverage: UInt32) {
         var c = coverage
-        if let m = mask { c = PixelMath.div255(c &* UInt32(m[y * maskStride + x])) }
-        guard c != 0 else { return }
-        let p = surface.pointer(x, y)
+        if let m = mask {
+            c = PixelMath.div255(c &* UInt32(m[maskRow + x]))
+            if c == 0 { return }
+        }
+        let p = rowBase + (x - surface.originX)
         let s = c == 255 ? color : PixelMath.scale(color, c)
         p.pointee = PixelMath.over(s, p.pointee)
     }
@@ -138,12 +154,20 @@ struct MaskSink: CoverageSink {
     let dst: UnsafeMutablePointer<UInt8>
     let parent: UnsafeMutablePointer<UInt8>?
     let stride: Int
+    private var rowOffset = 0
+
+    init(dst: UnsafeMutablePointer<UInt8>, parent: UnsafeMutablePointer<UInt8>?, stride: Int) {
+        self.dst = dst; self.parent = parent; self.stride = stride
+    }
 
     @inline(__always)
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32) {
-        let d = dst + (y * stride + x)
+    mutating func row(_ y: Int) { rowOffset = y * stride }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, coverage: UInt32) {
+        let d = dst + (rowOffset + x)
         if let p = parent {
-            let q = p + (y * stride + x)
+            let q = p + (rowOffset + x)
             for i in 0..<count { d[i] = UInt8(truncatingIfNeeded: PixelMath.div255(coverage &* UInt32(q[i]))) }
         } else {
             d.update(repeating: UInt8(truncatingIfNeeded: coverage), count: count)
@@ -151,8 +175,8 @@ struct MaskSink: CoverageSink {
     }
 
     @inline(__always)
-    mutating func pixel(y: Int, x: Int, coverage: UInt32) {
-        let i = y * stride + x
+    mutating func pixel(x: Int, coverage: UInt32) {
+        let i = rowOffset + x
         var c = coverage
         if let p = parent { c = PixelMath.div255(c &* UInt32(p[i])) }
         dst[i] = UInt8(truncatingIfNeeded: c)

@@ -16,6 +16,7 @@ public enum FillRule: Sendable, Hashable {
 
 /// A 2D affine map in Core Graphics' row-vector form: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct Affine2D: Sendable, Hashable {
+    /// The entries: (a b) is the image of the x axis, (c d) of the y axis, (tx ty) the translation.
     public var a, b, c, d, tx, ty: Double
 
     /// The matrix with the given entries.

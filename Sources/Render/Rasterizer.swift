@@ -13,10 +13,12 @@
 
 /// Receives the coverage (0…255) of a filled polygon row by row, in increasing x.
 protocol CoverageSink {
-    /// `count` pixels starting at (x, y), all with the same coverage (never 0).
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32)
-    /// One pixel at an edge (coverage may be 0).
-    mutating func pixel(y: Int, x: Int, coverage: UInt32)
+    /// The following spans and pixels are on row `y` (device pixels).
+    mutating func row(_ y: Int)
+    /// `count` pixels starting at x on the current row, all with the same coverage (never 0).
+    mutating func span(x: Int, count: Int, coverage: UInt32)
+    /// One pixel at an edge (coverage never 0).
+    mutating func pixel(x: Int, coverage: UInt32)
 }
 
 final class Rasterizer {
@@ -224,8 +226,11 @@ final class Rasterizer {
     private static func coverage(_ acc: Float, evenOdd: Bool) -> UInt32 {
         var v = abs(acc)
         if evenOdd {
-            v -= 2 * Float(Int(v * 0.5))
-            if v > 1 { v = 2 - v }
+            if v > 1 {
+                // fold modulo 2 (winding numbers beyond 2^22 cannot come from real paths; treat as even)
+                v = v < 4_194_304 ? v - 2 * Float(Rasterizer.floor(v * 0.5)) : 0
+                if v > 1 { v = 2 - v }
+            }
         } else if v > 1 {
             v = 1
         }
@@ -243,7 +248,7 @@ final class Rasterizer {
         for y in rowMin...rowMax {
             let row = cells + y * stride
             let bitRow = bits + y * words
-            let dy = y + ry0
+            sink.row(y + ry0)
             var acc: Float = 0
             var runStart = bw          // no open run
             var runCoverage: UInt32 = 0
@@ -257,9 +262,9 @@ final class Rasterizer {
                     if runCoverage != 0 && runStart < bw {
                         let n = min(b, bw) - runStart
                         if n == 1 {
-                            sink.pixel(y: dy, x: rx0 + runStart, coverage: runCoverage)
+                            sink.pixel(x: rx0 + runStart, coverage: runCoverage)
                         } else {
-                            sink.span(y: dy, x: rx0 + runStart, count: n, coverage: runCoverage)
+                            sink.span(x: rx0 + runStart, count: n, coverage: runCoverage)
                         }
                     }
                     acc += row[b]
@@ -269,7 +274,7 @@ final class Rasterizer {
                 } while word != 0
             }
             if runCoverage != 0 && runStart < bw {
-                sink.span(y: dy, x: rx0 + runStart, count: bw - runStart, coverage: runCoverage)
+                sink.span(x: rx0 + runStart, count: bw - runStart, coverage: runCoverage)
             }
         }
     }
