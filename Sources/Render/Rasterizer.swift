@@ -160,7 +160,7 @@ final class Rasterizer {
                 let xmf = 0.5 * (x + xNext) - loFloor
                 row[i0] += d - d * xmf
                 row[i0 + 1] += d * xmf
-                mark(bitRow, i0); mark(bitRow, i0 + 1)
+                markPair(bitRow, i0)
             } else {
                 let s = dy == 1 ? invSlope : 1 / (hi - lo)
                 let x0f = lo - loFloor
@@ -201,9 +201,12 @@ final class Rasterizer {
         return Float(r) < x ? r + 1 : r
     }
 
+    /// Sets bits i and i + 1.
     @inline(__always)
-    private func mark(_ row: UnsafeMutablePointer<UInt64>, _ i: Int) {
-        row[i >> 6] |= 1 << UInt64(i & 63)
+    private func markPair(_ row: UnsafeMutablePointer<UInt64>, _ i: Int) {
+        let sh = UInt64(i & 63)
+        row[i >> 6] |= 3 << sh          // the smart shift drops bit i + 1 when i is a word's last bit…
+        if sh == 63 { row[(i >> 6) + 1] |= 1 }   // …so set it in the next word
     }
 
     /// Sets bits i0…i1 inclusive.
