@@ -7,9 +7,12 @@
 // the interior of a shape becomes one constant-coverage span (a vectorized fill) and the outside or a
 // ring's hole is skipped without reading memory. Cells are cleared as they are consumed, so the buffer
 // is all zeros between fills and only the cells an edge touched are ever written.
-// Accumulation is in Float: plain IEEE adds and multiplies without FMA contraction, so every machine
-// produces the same coverage bytes. Cell buffer and bitmap are manually allocated, grown on demand and
-// reused between fills and frames.
+// Accumulation is in Float: plain IEEE adds and multiplies without FMA contraction (Swift emits plain
+// fmul/fadd, which LLVM does not fuse), so every machine produces the same coverage bytes. Cell buffer
+// and bitmap are manually allocated, grown on demand and reused between fills and frames.
+// Measured on the benchmark's 200 rotated bordered cards at 1280×720: merging each edge's last cell
+// into the following span took a frame from 13.4 to 10.5 ms; today a frame is 84 M instructions
+// (callgrind), 7.4–12 ms of wall time on the shared 2-vCPU machine.
 
 /// Receives the coverage (0…255) of a filled polygon row by row, in increasing x.
 protocol CoverageSink {
