@@ -139,53 +139,71 @@ final class Rasterizer {
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
         let dxdy = (x1 - x0) / (y1 - y0)
-        // 1 / (hi − lo) for a full row; the cell shares below sum to d for any s, so this cannot drift
-        let invSlope = 1 / abs(dxdy)
+        // 1 / (hi − lo) for a whole row (0 for a vertical edge: cellsForRow never needs it then)
+        let invSlope = dxdy == 0 ? 0 : 1 / abs(dxdy)
         let fw = Float(bw)
         let yStart = Rasterizer.floor(y0)
         let yEnd = min(bh, Rasterizer.ceil(y1))
         if yStart >= yEnd { return }
         rowMin = min(rowMin, yStart); rowMax = max(rowMax, yEnd - 1)
         var x = x0
-        for y in yStart..<yEnd {
-            let rowBottom = Float(y + 1)
-            let yb = min(rowBottom, y1)
-            let dy = yb - max(Float(y), y0)
+        var y = yStart
+        // first row (maybe partial), then whole rows with dy = 1, then the last (maybe partial) row
+        let fullEnd = min(yEnd, Rasterizer.floor(y1))
+        if Float(y) < y0 || y >= fullEnd {
+            let yb = min(Float(y + 1), y1)
             let xNext = yb == y1 ? x1 : min(fw, max(0, x0 + (yb - y0) * dxdy))
-            let d = dy * dir
-            let lo = min(x, xNext), hi = max(x, xNext)
-            let i0 = Rasterizer.floor(lo)
-            let loFloor = Float(i0)
-            let i1 = Rasterizer.ceil(hi)
-            let row = cells + y * stride
-            let bitRow = bits + y * words
-            if i1 <= i0 + 1 {
-                let xmf = 0.5 * (x + xNext) - loFloor
-                row[i0] += d - d * xmf
-                row[i0 + 1] += d * xmf
-                markPair(bitRow, i0)
-            } else {
-                let s = dy == 1 ? invSlope : 1 / (hi - lo)
-                let x0f = lo - loFloor
-                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = hi - Float(i1) + 1
-                let am = 0.5 * s * x1f * x1f
-                row[i0] += d * a0
-                if i1 == i0 + 2 {
-                    row[i0 + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - x0f)
-                    row[i0 + 1] += d * (a1 - a0)
-                    let ds = d * s
-                    var i = i0 + 2
-                    while i < i1 - 1 { row[i] += ds; i += 1 }
-                    let a2 = a1 + Float(i1 - i0 - 3) * s
-                    row[i1 - 1] += d * (1 - a2 - am)
-                }
-                row[i1] += d * am
-                markRange(bitRow, i0, i1)
-            }
+            cellsForRow(y, x, xNext, (yb - y0) * dir, 0)
             x = xNext
+            y += 1
+        }
+        while y < fullEnd {
+            let xNext = min(fw, max(0, x0 + (Float(y + 1) - y0) * dxdy))
+            cellsForRow(y, x, xNext, dir, invSlope)
+            x = xNext
+            y += 1
+        }
+        if y < yEnd {
+            cellsForRow(y, x, x1, (y1 - Float(y)) * dir, 0)
+        }
+    }
+
+    /// Adds the signed area of the edge piece from (x, top) to (xNext, bottom) of row y, whose height
+    /// times direction is d, to the row's cells; `s` is 1 / |xNext − x| when known (0: compute it).
+    @inline(__always)
+    private func cellsForRow(_ y: Int, _ x: Float, _ xNext: Float, _ d: Float, _ sKnown: Float) {
+        let lo = min(x, xNext), hi = max(x, xNext)
+        let i0 = Rasterizer.floor(lo)
+        let loFloor = Float(i0)
+        let i1 = Rasterizer.ceil(hi)
+        let row = cells + y * stride
+        let bitRow = bits + y * words
+        if i1 <= i0 + 1 {
+            let xmf = 0.5 * (x + xNext) - loFloor
+            row[i0] += d - d * xmf
+            row[i0 + 1] += d * xmf
+            markPair(bitRow, i0)
+        } else {
+            // the shares below sum to d for any s, so an s from the slope cannot make coverage drift
+            let s = sKnown != 0 ? sKnown : 1 / (hi - lo)
+            let x0f = lo - loFloor
+            let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+            let x1f = hi - Float(i1) + 1
+            let am = 0.5 * s * x1f * x1f
+            row[i0] += d * a0
+            if i1 == i0 + 2 {
+                row[i0 + 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - x0f)
+                row[i0 + 1] += d * (a1 - a0)
+                let ds = d * s
+                var i = i0 + 2
+                while i < i1 - 1 { row[i] += ds; i += 1 }
+                let a2 = a1 + Float(i1 - i0 - 3) * s
+                row[i1 - 1] += d * (1 - a2 - am)
+            }
+            row[i1] += d * am
+            markRange(bitRow, i0, i1)
         }
     }
 
