@@ -49,26 +49,35 @@ final class Rasterizer {
         bits.deallocate()
     }
 
+    /// Rows rasterized per pass: bounds the cell buffer to (width + 2) × 256 floats (16 MB at the
+    /// 16384-pixel limit instead of 1 GB) and keeps a tall shape's cells cache-sized; shapes shorter than
+    /// this (nearly all) take one pass.
+    static let bandHeight = 256
+
     /// Fills the flattened polygon inside `clip` (device pixels), reporting coverage to `sink`.
     func fill<S: CoverageSink>(_ poly: Flattener, rule: FillRule, clip: IRect, sink: inout S) {
         let region = poly.bounds.intersection(clip)
         guard !region.isEmpty else { return }
-        begin(region)
         let xs = poly.xs, ys = poly.ys
-        xs.withUnsafeBufferPointer { px in
-            ys.withUnsafeBufferPointer { py in
-                var start = 0
-                for end in poly.ends {
-                    var j = end - 1
-                    for i in start..<end {
-                        addEdge(px[j], py[j], px[i], py[i])
-                        j = i
+        var bandTop = region.y0
+        while bandTop < region.y1 {
+            begin(IRect(x0: region.x0, y0: bandTop, x1: region.x1, y1: min(region.y1, bandTop + Rasterizer.bandHeight)))
+            xs.withUnsafeBufferPointer { px in
+                ys.withUnsafeBufferPointer { py in
+                    var start = 0
+                    for end in poly.ends {
+                        var j = end - 1
+                        for i in start..<end {
+                            addEdge(px[j], py[j], px[i], py[i])
+                            j = i
+                        }
+                        start = end
                     }
-                    start = end
                 }
             }
+            if rule == .nonZero { sweep(evenOdd: false, sink: &sink) } else { sweep(evenOdd: true, sink: &sink) }
+            bandTop += Rasterizer.bandHeight
         }
-        if rule == .nonZero { sweep(evenOdd: false, sink: &sink) } else { sweep(evenOdd: true, sink: &sink) }
     }
 
     private func begin(_ r: IRect) {
