@@ -206,8 +206,8 @@ public final class Renderer {
         if radius == 0 && map.isAffine && map.m12 == 0 && map.m21 == 0 {
             let xa = rect.minX * map.m11 + map.m31, xb = rect.maxX * map.m11 + map.m31
             let ya = rect.minY * map.m22 + map.m32, yb = rect.maxY * map.m22 + map.m32
-            let vs = [xa, xb, ya, yb]
-            if vs.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e9 }) {
+            @inline(__always) func onGrid(_ v: Double) -> Bool { v.isFinite && v == v.rounded() && abs(v) < 1e9 }
+            if onGrid(xa) && onGrid(xb) && onGrid(ya) && onGrid(yb) {
                 let r = IRect(covering: min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)).intersection(parent.rect)
                 return Clip(rect: r, mask: parent.mask, stride: parent.stride)
             }
