@@ -69,13 +69,37 @@ enum Spans {
     }
 
     /// Source-over of one colour at coverage `coverage` × mask[i] / 255 onto `n` pixels.
-    @inline(__always)
+    /// Eight pixels at a time with the factors in 16-bit lanes: 2.6 ms per 1920×1080 pass against 3.9 ms
+    /// for the scalar loop (which LLVM vectorizes with emulated 32-bit multiplies on baseline x86-64).
+    /// Kept out of line: inlined, it made the unmasked fill loop 1.3 % more instructions (callgrind).
+    @inline(never)
     static func fillMasked(_ p: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, _ n: Int,
                            _ color: UInt32, _ coverage: UInt32) {
-        for i in 0..<n {
+        var i = 0
+        if n >= 8 {
+            let raw = UnsafeMutableRawPointer(p)
+            let c8 = SIMD8<UInt32>(repeating: color)
+            let cov = SIMD8<UInt32>(repeating: coverage)
+            let k255 = SIMD8<UInt32>(repeating: 255)
+            while i + 8 <= n {
+                var c = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(mask).loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+                if coverage != 255 {
+                    c = c &* cov &+ 128
+                    c = (c &+ (c &>> 8)) &>> 8
+                }
+                let s = scale8(c8, unsafeBitCast(c | (c &<< 16), to: SIMD16<UInt16>.self))
+                let inv = k255 &- (s &>> 24)
+                let d = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+                raw.storeBytes(of: s &+ scale8(d, unsafeBitCast(inv | (inv &<< 16), to: SIMD16<UInt16>.self)),
+                               toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+                i += 8
+            }
+        }
+        while i < n {
             let c = PixelMath.div255(coverage &* UInt32(mask[i]))
             let s = PixelMath.scale(color, c)
             p[i] = s &+ PixelMath.scale(p[i], 255 &- (s >> 24))
+            i += 1
         }
     }
 
@@ -111,23 +135,39 @@ struct SolidSink: CoverageSink {
     let surface: Surface
     let mask: UnsafeMutablePointer<UInt8>?
     let maskStride: Int
+    // the current row, offset so that index x addresses device column x
+    private var rowBase: UnsafeMutablePointer<UInt32>
+    private var maskRow = 0
+
+    init(color: UInt32, surface: Surface, mask: UnsafeMutablePointer<UInt8>?, maskStride: Int) {
+        self.color = color; self.surface = surface; self.mask = mask; self.maskStride = maskStride
+        rowBase = surface.base
+    }
 
     @inline(__always)
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32) {
-        let p = surface.pointer(x, y)
+    mutating func row(_ y: Int) {
+        rowBase = surface.base + (y - surface.originY) * surface.stride
+        maskRow = y * maskStride
+    }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, coverage: UInt32) {
+        let p = rowBase + (x - surface.originX)
         if let m = mask {
-            Spans.fillMasked(p, m + (y * maskStride + x), count, color, coverage)
+            Spans.fillMasked(p, m + (maskRow + x), count, color, coverage)
         } else {
             Spans.fill(p, count, coverage == 255 ? color : PixelMath.scale(color, coverage))
         }
     }
 
     @inline(__always)
-    mutating func pixel(y: Int, x: Int, coverage: UInt32) {
+    mutating func pixel(x: Int, coverage: UInt32) {
         var c = coverage
-        if let m = mask { c = PixelMath.div255(c &* UInt32(m[y * maskStride + x])) }
-        guard c != 0 else { return }
-        let p = surface.pointer(x, y)
+        if let m = mask {
+            c = PixelMath.div255(c &* UInt32(m[maskRow + x]))
+            if c == 0 { return }
+        }
+        let p = rowBase + (x - surface.originX)
         let s = c == 255 ? color : PixelMath.scale(color, c)
         p.pointee = PixelMath.over(s, p.pointee)
     }
@@ -138,12 +178,20 @@ struct MaskSink: CoverageSink {
     let dst: UnsafeMutablePointer<UInt8>
     let parent: UnsafeMutablePointer<UInt8>?
     let stride: Int
+    private var rowOffset = 0
+
+    init(dst: UnsafeMutablePointer<UInt8>, parent: UnsafeMutablePointer<UInt8>?, stride: Int) {
+        self.dst = dst; self.parent = parent; self.stride = stride
+    }
 
     @inline(__always)
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt32) {
-        let d = dst + (y * stride + x)
+    mutating func row(_ y: Int) { rowOffset = y * stride }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, coverage: UInt32) {
+        let d = dst + (rowOffset + x)
         if let p = parent {
-            let q = p + (y * stride + x)
+            let q = p + (rowOffset + x)
             for i in 0..<count { d[i] = UInt8(truncatingIfNeeded: PixelMath.div255(coverage &* UInt32(q[i]))) }
         } else {
             d.update(repeating: UInt8(truncatingIfNeeded: coverage), count: count)
@@ -151,8 +199,8 @@ struct MaskSink: CoverageSink {
     }
 
     @inline(__always)
-    mutating func pixel(y: Int, x: Int, coverage: UInt32) {
-        let i = y * stride + x
+    mutating func pixel(x: Int, coverage: UInt32) {
+        let i = rowOffset + x
         var c = coverage
         if let p = parent { c = PixelMath.div255(c &* UInt32(p[i])) }
         dst[i] = UInt8(truncatingIfNeeded: c)

@@ -8,15 +8,24 @@ import CDeflate
 
 /// Why a PNG could not be decoded.
 public enum PNGError: Error, Equatable, CustomStringConvertible {
+    /// The first eight bytes are not the PNG signature.
     case badSignature
+    /// The data ends inside a chunk or before IEND.
     case truncated
+    /// A chunk's CRC-32 does not match its type and data.
     case badCRC(chunk: String)
+    /// A required chunk (IHDR, IDAT, PLTE for palette images) is absent or out of order.
     case missingChunk(String)
+    /// IHDR holds impossible values.
     case invalidHeader(String)
+    /// A legal PNG feature this decoder does not implement (interlacing, unknown critical chunks).
     case unsupported(String)
+    /// Wider or taller than `PNGDecoder.maxDimension`.
     case tooLarge(width: Int, height: Int)
+    /// The compressed image data or the filtered rows are invalid.
     case corruptData(String)
 
+    /// A one-line, lower-case explanation.
     public var description: String {
         switch self {
         case .badSignature: return "not a PNG file (bad signature)"

@@ -2,9 +2,14 @@
 // libdeflate compresses a whole buffer in one call (no streaming state) and is several times faster
 // than zlib at equal ratio, so the filtered image is built in one contiguous buffer and compressed
 // at once. Opaque frames (every alpha 255, the usual case with a background) are written as RGB,
-// a quarter fewer bytes to filter and compress. Row filters are chosen per row by the standard
-// minimum-sum-of-absolute-differences heuristic; the default level and this choice were measured on
-// a 1280×720 benchmark frame (figures in the header of RenderBench/main.swift and the branch report).
+// a quarter fewer bytes to filter and compress.
+// Defaults chosen by measurement on the 1280×720 benchmark frame (cards, frame 60; ms on this 2-vCPU
+// machine, noisy ±20 %): level 1 / 4 / 6 / 9 with the Up filter took 10.6 / 12.1 / 17.0 / 105 ms for
+// 490,880 / 482,860 / 469,766 / 464,319 bytes, so level 1 (−4 % size costs +60 % time at level 6).
+// The per-row minimum-sum-of-absolute-differences heuristic lost to a fixed filter in both time and
+// size: 26.6 ms / 492,749 bytes at level 1 on that frame, and 27.9 ms / 549,707 bytes on a gradient
+// variant where Up gave 14.0 ms / 513,894. No filter is best on flat colours (9.3 ms, 461,084) but
+// 26 % larger on gradients, so Up is the default. (Pillow at level 1: 33 ms, 565,405 bytes.)
 // libdeflate compressors are not thread-safe: a PNGWriter owns one and is meant to be kept per thread.
 
 import CDeflate
@@ -26,7 +31,7 @@ public enum PNGFilterStrategy: Sendable, CaseIterable {
 /// One-shot PNG encoding of a framebuffer.
 public enum PNGEncoder {
     /// The default deflate level (1 = fastest … 12 = smallest; libdeflate's scale). Chosen by measurement
-    /// on a 1280×720 frame: level 1 is 1.7× faster than level 6 for 4 % more bytes.
+    /// on a 1280×720 frame: level 1 is 1.6× faster than level 6 for 4 % more bytes.
     public static let defaultLevel = 1
     /// The default row filter: Up. Measured, it beats the adaptive heuristic in both time and size on
     /// flat-colour and gradient frames alike.

@@ -5,8 +5,11 @@
 
 /// Why a PPM could not be decoded.
 public enum PPMError: Error, Equatable {
+    /// The file does not start with `P6`.
     case badMagic
+    /// A header field is missing or unsupported.
     case badHeader(String)
+    /// Fewer pixel bytes than the header promises.
     case truncated
 }
 

@@ -16,6 +16,7 @@ public enum FillRule: Sendable, Hashable {
 
 /// A 2D affine map in Core Graphics' row-vector form: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct Affine2D: Sendable, Hashable {
+    /// The entries: (a b) is the image of the x axis, (c d) of the y axis, (tx ty) the translation.
     public var a, b, c, d, tx, ty: Double
 
     /// The matrix with the given entries.
@@ -60,12 +61,17 @@ public struct Affine2D: Sendable, Hashable {
 
 /// One element of a path. Angles are radians measured from +x towards +y.
 public enum PathElement: Sendable, Hashable {
+    /// Starts a contour.
     case move(Point)
+    /// A straight line from the current point.
     case line(Point)
+    /// A quadratic Bézier from the current point.
     case quad(control: Point, to: Point)
+    /// A cubic Bézier from the current point.
     case cubic(control1: Point, control2: Point, to: Point)
     /// A circular arc; a line joins the current point to its start; positive `sweep` runs from +x to +y.
     case arc(center: Point, radius: Double, start: Double, sweep: Double)
+    /// Closes the contour back to its first point.
     case close
 }
 

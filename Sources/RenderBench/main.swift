@@ -48,7 +48,8 @@ func parseOptions() -> Options {
 }
 
 func color(_ v: Any?) -> Color {
-    let c = (v as? [Double]) ?? [0, 0, 0, 1]
+    let c = (v as? [Double]) ?? []
+    guard c.count >= 3 else { return .black }
     return Color(c[0], c[1], c[2], c.count > 3 ? c[3] : 1)
 }
 

@@ -38,6 +38,13 @@ final class CompositorTests: XCTestCase {
                 var got = dst
                 got.withUnsafeMutableBufferPointer { Spans.fill($0.baseAddress!, n, color) }
                 XCTAssertEqual(got, dst.map { PixelMath.over(color, $0) }, "n \(n)")
+                let mask = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                for cov: UInt32 in [255, UInt32(truncatingIfNeeded: rng.next() & 255)] {
+                    var masked = dst
+                    masked.withUnsafeMutableBufferPointer { m in mask.withUnsafeBufferPointer { Spans.fillMasked(m.baseAddress!, $0.baseAddress!, n, color, cov) } }
+                    XCTAssertEqual(masked, zip(mask, dst).map { PixelMath.over(PixelMath.scale(color, PixelMath.div255(cov * UInt32($0))), $1) },
+                                   "masked n \(n) coverage \(cov)")
+                }
                 let src = dst.reversed().map { $0 }
                 var comp = dst
                 let alpha = UInt32(truncatingIfNeeded: rng.next() & 255)

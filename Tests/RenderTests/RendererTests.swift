@@ -317,6 +317,21 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(px(s2, 50, 50), white)
     }
 
+    func testTallShapeIsSeamlessAcrossRasterBands() {
+        // the rasterizer works in 256-row bands: a rect from y = 10.5 to 590.25 must have half coverage
+        // in row 10, full coverage in every row 11…589 (including 255/256 and 511/512), a quarter in row 590
+        var p = Path()
+        p.addRect(Rect(2, 10.5, 12, 579.75))
+        var fb = Framebuffer(width: 16, height: 600)
+        r.fill(p, color: .black, into: &fb)
+        XCTAssertEqual(Int(fb[5, 10] >> 24), 128)
+        for y in 11...589 { XCTAssertEqual(fb[5, y] >> 24, 255, "row \(y)") }
+        XCTAssertEqual(Int(fb[5, 590] >> 24), 64)
+        XCTAssertEqual(fb[5, 591], 0)
+        XCTAssertEqual(fb[1, 300], 0)
+        XCTAssertEqual(fb[14, 300], 0)
+    }
+
     func testPathCurvesAndAffineTransform() {
         // a full-circle arc of radius 20, scaled by (2, 1): an ellipse of area π · 40 · 20
         var p = Path()
