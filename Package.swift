@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"]),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
+        .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "Render"]),
         .executableTarget(
             name: "calc",
@@ -52,6 +53,7 @@ let package = Package(
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
+        .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
