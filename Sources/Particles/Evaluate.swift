@@ -77,7 +77,7 @@ extension Emitter {
     /// Every cell in pre-order, as `EmitterFrame.cells` lists them for this emitter: for loading
     /// images before any frame is computed.
     public func flattenedCells(limits: EmitterLimits = .standard) -> [EmitterCellInfo] {
-        Plan(self, limits: limits).nodes.map(\.info)
+        Plan(self, limits: limits).infos
     }
 }
 
@@ -95,44 +95,48 @@ extension EmitterHistory {
         guard t.isFinite, abs(t) <= maxMagnitude, let first = changes.first, abs(first.time) <= maxMagnitude,
               t + timeEpsilon >= first.time else { return result }
 
-        // The plans in force up to t (an unchanged configuration reuses the previous plan) and the
-        // cell table, deduplicated so that unchanged cells keep their index.
-        var plans: [(plan: Plan, table: [Int], start: Double, end: Double)] = []
+        // The changes up to t as segments; consecutive changes with the same cells share one plan,
+        // and the cell table is deduplicated so that unchanged cells keep their index.
+        var plans: [Plan] = []
+        var tables: [[Int]] = []
+        var segments: [Segment] = []
         var tableIndex: [EmitterCellInfo: Int] = [:]
         var cells: [EmitterCellInfo] = []
         var thinning = 1.0
-        for (i, change) in changes.enumerated() where change.time <= t + timeEpsilon {
+        for i in changes.indices where changes[i].time <= t + timeEpsilon {
+            let e = changes[i].emitter
             let end = i + 1 < changes.count ? changes[i + 1].time : .infinity
-            if let last = plans.last, i > 0, changes[i - 1].emitter == change.emitter {
-                plans.append((last.plan, last.table, change.time, end))
+            if i > 0, !plans.isEmpty, Plan.sameCells(changes[i - 1].emitter, e) {
+                segments.append(Segment(geometry: Geometry(e), plan: plans.count - 1, start: changes[i].time, end: end))
                 continue
             }
-            let plan = Plan(change.emitter, limits: limits)
+            let plan = Plan(e, limits: limits)
             var table: [Int] = []
-            for node in plan.nodes {
-                if let j = tableIndex[node.info] { table.append(j); continue }
-                tableIndex[node.info] = cells.count
+            for info in plan.infos {
+                if let j = tableIndex[info] { table.append(j); continue }
+                tableIndex[info] = cells.count
                 table.append(cells.count)
-                cells.append(node.info)
+                cells.append(info)
             }
             thinning = min(thinning, plan.thinning)
-            plans.append((plan, table, change.time, end))
+            plans.append(plan)
+            tables.append(table)
+            segments.append(Segment(geometry: Geometry(e), plan: plans.count - 1, start: changes[i].time, end: end))
         }
         result.cells = cells
         result.thinning = thinning
-        result.renderMode = plans.last?.plan.renderMode ?? .unordered
+        result.renderMode = segments.last?.geometry.renderMode ?? .unordered
 
-        var walk = Walk(t: t, maxParticles: max(0, limits.maxParticles))
+        var walk = Walk(t: t, maxParticles: max(0, limits.maxParticles),
+                        expected: plans.last.map { Plan.workBound($0, factor: 1) } ?? 0)
         let start = first.time
-        let rootCount = plans.map(\.plan.roots.count).max() ?? 0
+        let rootCount = plans.reduce(0) { max($0, $1.roots.count) }
         roots: for ordinal in 0..<rootCount {
+            // This top-level cell's node in each plan (nil where the plan has fewer cells).
+            let rootNodes: [CellNode?] = plans.map { ordinal < $0.roots.count ? $0.nodes[$0.roots[ordinal]] : nil }
             var cum = 0.0   // births (as a real count) of this top-level cell before the segment
-            for seg in plans {
-                let plan = seg.plan
-                guard ordinal < plan.roots.count else { continue }
-                let root = plan.roots[ordinal]
-                let node = plan.nodes[root]
-                guard node.emits else { continue }
+            for seg in segments {
+                guard let node = rootNodes[seg.plan], node.emits else { continue }
                 let windowEnd = start + node.winEnd
                 let alpha = max(seg.start, start + node.winStart)
                 let beta = min(seg.end, windowEnd)
@@ -145,14 +149,15 @@ extension EmitterHistory {
                     var kHi = (cum + rho * (t + timeEpsilon - alpha)).rounded(.down)
                     if cumEnd.isFinite { kHi = min(kHi, cumEnd.rounded(.up) - 1) }
                     if kHi >= kLo {
-                        let base = ParticleHash.combine(plan.seedKey, node.pathKey)
+                        let plan = plans[seg.plan], table = tables[seg.plan], root = plan.roots[ordinal]
+                        let base = ParticleHash.combine(seg.geometry.seedKey, node.pathKey)
                         var k = index(kHi)
                         let lo = index(kLo)
                         while k >= lo {
                             let key = ParticleHash.combine(base, UInt64(k))
                             let birth = alpha + (Double(k) - cum) / rho
-                            guard walk.visit(plan, seg.table, root, key: key, birth: birth, age: t - birth,
-                                             origin: plan.spawnPoint(key)) else { break roots }
+                            guard walk.visit(plan, table, root, key: key, birth: birth, age: t - birth,
+                                             origin: seg.geometry.spawnPoint(key)) else { break roots }
                             k -= 1
                         }
                     }
@@ -163,9 +168,16 @@ extension EmitterHistory {
         }
 
         result.truncated = walk.truncated
-        result.particles = walk.sorted()
+        result.particles = walk.finish()
         return result
     }
+}
+
+/// The time span over which one configuration was in force, and the plan of its cells.
+private struct Segment {
+    var geometry: Geometry
+    var plan: Int
+    var start: Double, end: Double
 }
 
 /// A whole index from an integral Double, clamped to 0...2⁵³ (NaN gives 0).
@@ -184,10 +196,11 @@ private struct Walk {
     var truncated = false
     var out: [Particle] = []
 
-    init(t: Double, maxParticles: Int) {
+    init(t: Double, maxParticles: Int, expected: Double) {
         self.t = t
         self.maxParticles = maxParticles
         self.maxWork = 4 * maxParticles + 1024
+        out.reserveCapacity(Int(min(Double(maxParticles), max(0, expected))))
     }
 
     /// Looks at one born particle (alive or not at t) and the children it emitted; false once a
@@ -199,14 +212,14 @@ private struct Walk {
         let node = plan.nodes[n]
         let life = node.lifetime(key)
         let alive = age >= -timeEpsilon && age < life - timeEpsilon
-        let hasChildren = node.children.contains { plan.nodes[$0].emits }
-        guard alive || hasChildren else { return true }
+        let kids = plan.children[n]
+        guard alive || !kids.isEmpty else { return true }
         let kin = node.kinematics(key, origin: origin)
         if alive {
             if out.count >= maxParticles { truncated = true; return false }
             out.append(node.particle(key, kin: kin, age: max(0, age), life: life, birth: birth, cell: table[n]))
         }
-        for c in node.children where plan.nodes[c].emits {
+        for c in kids {
             let child = plan.nodes[c]
             let end = Plan.windowEnd(child, parentLife: life)
             guard child.winStart < end else { continue }
@@ -231,12 +244,22 @@ private struct Walk {
     }
 
     /// The collected particles in birth order, then cell order, then id (so the order never
-    /// depends on the enumeration).
-    func sorted() -> [Particle] {
-        out.sorted { a, b in
+    /// depends on the enumeration); leaves the walk empty.
+    mutating func finish() -> [Particle] {
+        func before(_ a: Particle, _ b: Particle) -> Bool {
             if a.birthTime != b.birthTime { return a.birthTime < b.birthTime }
             if a.cell != b.cell { return a.cell < b.cell }
             return a.id < b.id
         }
+        var list: [Particle] = []
+        swap(&list, &out)
+        // Roots are enumerated youngest first, so one cell's stream is already sorted backwards:
+        // reversing and checking is linear, where a sort of 80 000 particles takes milliseconds.
+        list.reverse()
+        for i in list.indices.dropFirst() where !before(list[i - 1], list[i]) {
+            list.sort(by: before)
+            break
+        }
+        return list
     }
 }

@@ -60,7 +60,7 @@ extension CellNode {
     }
 }
 
-extension Plan {
+extension Geometry {
     /// A spawn point on the emitter's shape for the particle with this key (see docs/particles.md
     /// for the reading of each shape and mode).
     func spawnPoint(_ key: UInt64) -> Vec3 {
