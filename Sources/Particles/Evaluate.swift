@@ -200,7 +200,7 @@ private struct Walk {
         self.t = t
         self.maxParticles = maxParticles
         self.maxWork = 4 * maxParticles + 1024
-        out.reserveCapacity(Int(min(Double(maxParticles), max(0, expected))))
+        out.reserveCapacity(expected > 0 ? Int(min(Double(maxParticles), expected)) : 0)
     }
 
     /// Looks at one born particle (alive or not at t) and the children it emitted; false once a

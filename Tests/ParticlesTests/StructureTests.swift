@@ -132,6 +132,22 @@ final class HistoryTests: XCTestCase {
         assertClose(births[4], 0.325)
     }
 
+    func testChangedCellsGetTheirOwnTableEntry() {
+        // From 0.5 the cell draws "star.png": particles born before keep "dot.png".
+        var h = EmitterHistory(pointEmitter(), since: 0)
+        var star = pointEmitter()
+        star.emitterCells[0].contents = "star.png"
+        h.set(star, at: 0.5)
+        let f = h.frame(at: 0.75)
+        XCTAssertEqual(f.cells.map(\.contents), ["dot.png", "star.png"])
+        // Born 0 … 0.4 with the dot, 0.5 … 0.7 with the star.
+        XCTAssertEqual(f.particles.map(\.cell), [0, 0, 0, 0, 0, 1, 1, 1])
+        // Changing back reuses the first entry.
+        h.set(pointEmitter(), at: 1)
+        XCTAssertEqual(h.frame(at: 1.05).cells.count, 2)
+        XCTAssertEqual(h.frame(at: 1.05).particles.last?.cell, 0)
+    }
+
     func testChangesOutOfOrderAndReplaced() {
         var h = EmitterHistory(pointEmitter(), since: 0)
         var off = pointEmitter()
@@ -304,6 +320,15 @@ final class OrderAndLimitTests: XCTestCase {
             _ = bad.frame(at: w, emittingSince: 0)
         }
         XCTAssertTrue(EmitterHistory(pointEmitter(), since: .nan).frame(at: 1).particles.isEmpty)
-        XCTAssertTrue(pointEmitter().frame(at: 1, limits: EmitterLimits(maxParticles: 0)).particles.isEmpty)
+        // A cap of 0: thinning leaves particle 0 (born at 0, alive at 0.5), which the hard bound
+        // then refuses, so nothing is returned and the frame says it was cut short.
+        let none = pointEmitter().frame(at: 0.5, limits: EmitterLimits(maxParticles: 0))
+        XCTAssertTrue(none.particles.isEmpty)
+        XCTAssertTrue(none.truncated)
+        var limits = EmitterLimits.standard
+        limits.maxParticles = -3
+        limits.maxDepth = -1
+        limits.maxCells = 0
+        XCTAssertEqual(pointEmitter().frame(at: 0.55, limits: limits).particles.count, 0)
     }
 }
