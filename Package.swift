@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
-// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; calc ← everything.
+// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; Particles ← CalcCore (emitter
+// layers, analytic and frame-independent; docs/particles.md) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
