@@ -164,8 +164,8 @@ struct Plan: Sendable {
         return index
     }
 
-    /// The latest a child of `parent` can be born, relative to the parent's birth, and whether its
-    /// window is open at all.
+    /// The end of a child's emission window relative to its parent's birth: its `duration`, cut
+    /// at the parent's death. The window is empty unless `winStart` is below it.
     @inline(__always)
     static func windowEnd(_ child: CellNode, parentLife: Double) -> Double { min(child.winEnd, parentLife) }
 
