@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
-// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; calc ← everything.
+// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; Particles ← CalcCore (emitter
+// layers, analytic and frame-independent; docs/particles.md) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"]),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
+        .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "Render"]),
         .executableTarget(
             name: "calc",
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
+        .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
