@@ -64,8 +64,8 @@ extension Checker {
             }
             let name = Name([first] + names.map { $0.0 }, span: m.value.span)
             guard let r = resolveKeyPath(name, onLayer: "") else { ok = false; continue }
-            if !LayerProperties.all[Int(r.0.property)].animatable {
-                let p = LayerProperties.all[Int(r.0.property)].name
+            if !propertyInfo(r.0.property).animatable {
+                let p = propertyInfo(r.0.property).name
                 diags.error("E0402", "'\(p)' is not animatable", at: m.value.span,
                             notes: p == "frame" ? ["animate 'bounds' and 'position' instead (seed 000:2046)"] : [])
                 ok = false
@@ -74,7 +74,7 @@ extension Checker {
             keyPath = r
         }
         if kind != .group, kind != .transition, keyPath == nil, seen["keyPath"] == nil {
-            if let actionKey, let r = KeyPath.parse(actionKey) {
+            if let actionKey, let r = table.parse(actionKey) {
                 keyPath = r
             } else {
                 diags.error("E0403", "a \(kindName.text) animation needs a 'keyPath'", at: kindName.span, label: "add e.g. 'keyPath: opacity'")

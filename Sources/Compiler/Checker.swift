@@ -59,6 +59,8 @@ enum Symbol: Sendable {
 
 enum FunctionKind: Sendable, Equatable {
     case main, handler, user(ValueType), binding
+    /// A layer's `draw { … }` block: parameter 0 is the layer (`self`).
+    case draw
 }
 
 /// The function being checked: its scopes, locals and captured values.
@@ -112,6 +114,11 @@ final class Checker {
     var functions: [IRFunction] = []
     var styles: [String: StyleInfo] = [:]
     var styleDecls: [String: StyleDecl] = [:]
+    /// Custom key–value properties (`property NAME: TYPE = VALUE`), in declaration order, and the
+    /// catalogue extended with them.
+    var customKeys: [CustomKey] = []
+    var customSpans: [String: Span] = [:]
+    var table = PropertyTable()
     var stylesInProgress: Set<String> = []
 
     var fn: FunctionState
@@ -171,6 +178,7 @@ final class Checker {
                 topLevel[f.name.text] = (-1, f.name.span)
                 globals[f.name.text] = .function(sig, f.name.span)
                 deferred.append { [unowned self] in self.checkFunctionBody(f, sig) }
+            case .property(let d): declareProperty(d)
             case .style(let s):
                 guard topLevel[s.name.text] == nil else { continue }
                 topLevel[s.name.text] = (-1, s.name.span)
@@ -233,6 +241,17 @@ final class Checker {
                 diags.error("E0291", "styles must be declared at the top level", at: st.name.span)
             }
             return []
+        case .property(let d):
+            // declared in pass 1 when at the top level
+            if fn.kind != .main || fn.scopes.count > 2 {
+                diags.error("E0236", "custom properties must be declared at the top level", at: d.name.span,
+                            label: "every layer has them, so they are declared once for the scene")
+                return []
+            }
+            defineProperty(d)
+            return []
+        case .draw(let body, let span):
+            return drawBlock(body, span, ctx)
         case .event(let e):
             return event(e)
         case .member(let m):
@@ -430,6 +449,7 @@ final class Checker {
         "number": .number(.scalar), "duration": .number(.time), "angle": .number(.angle), "bool": .bool,
         "string": .string, "point": .point, "size": .size, "rect": .rect, "color": .color,
         "transform": .transform, "timing": .timingFunction, "animation": .animation, "layer": .layer,
+        "path": .path, "image": .image,
     ]
 
     func resolveType(_ t: TypeExpr) -> ValueType {

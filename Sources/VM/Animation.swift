@@ -253,7 +253,7 @@ extension AnimationObject {
             }
             return
         }
-        let index = Int(keyPath.property)
+        let index = LayerProperties.slot(keyPath.property)
         let c = keyPath.component
         let underlying = c.get(props[index])
         if let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) {
