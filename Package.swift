@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
-// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; calc ← everything.
+// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; Physics ← CalcCore ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"]),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
+        .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "Render"]),
         .executableTarget(
             name: "calc",
@@ -54,6 +55,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "CalcCore"]),
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
     ]
 )
