@@ -40,6 +40,10 @@ struct Manifold: Sendable {
     var restitution: Double
     var softness: Softness
     var first: Int, count: Int
+    /// For a two-point manifold, the effective inverse mass matrix [[k11, k12], [k12, k22]] of the
+    /// normal constraints; `block` when it is well conditioned enough to solve both at once.
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    var block = false
 }
 
 struct CachedImpulse: Sendable {
@@ -74,6 +78,10 @@ struct Particle {
 }
 
 struct ContactSet: Sendable {
+    /// Two points closer than this (in the sense of Box2D v2's condition-number test) are solved
+    /// one after the other instead of as a block: their matrix is nearly singular.
+    static let maxConditionNumber = 1000.0
+
     var manifolds: [Manifold] = []
     var points: [ContactPoint] = []
     var cache: [PointKey: CachedImpulse] = [:]
@@ -90,8 +98,7 @@ struct ContactSet: Sendable {
         let ca = bodies[a].center
         let cb = b >= 0 ? bodies[b].center : Point.zero
         let n = m.normal, t = n.perp
-        let stiff = pa.invMass == 0 || pb.invMass == 0
-        let softness = Softness(hertz: (stiff ? 2 : 1) * PhysicsTuning.contactHertz,
+        let softness = Softness(hertz: min(PhysicsTuning.contactHertz, 0.25 / h),
                                 dampingRatio: PhysicsTuning.contactDampingRatio, step: h)
         let first = points.count
         for i in 0..<m.count {
@@ -111,8 +118,20 @@ struct ContactSet: Sendable {
                 normalImpulse: warm.normal, tangentImpulse: warm.tangent,
                 relativeVelocity: n.dot(pb.velocity(at: rB) - pa.velocity(at: rA))))
         }
-        manifolds.append(Manifold(a: a, b: b, normal: n, friction: friction, restitution: restitution,
-                                  softness: softness, first: first, count: m.count))
+        var manifold = Manifold(a: a, b: b, normal: n, friction: friction, restitution: restitution,
+                                softness: softness, first: first, count: m.count)
+        if m.count == 2 {
+            let p1 = points[first], p2 = points[first + 1]
+            let rn1A = p1.anchorA.cross(n), rn1B = p1.anchorB.cross(n)
+            let rn2A = p2.anchorA.cross(n), rn2B = p2.anchorB.cross(n)
+            let mass = pa.invMass + pb.invMass
+            manifold.k11 = mass + pa.invInertia * rn1A * rn1A + pb.invInertia * rn1B * rn1B
+            manifold.k22 = mass + pa.invInertia * rn2A * rn2A + pb.invInertia * rn2B * rn2B
+            manifold.k12 = mass + pa.invInertia * rn1A * rn2A + pb.invInertia * rn1B * rn2B
+            let det = manifold.k11 * manifold.k22 - manifold.k12 * manifold.k12
+            manifold.block = manifold.k11 * manifold.k11 < Self.maxConditionNumber * det
+        }
+        manifolds.append(manifold)
     }
 
     /// Applies last step's impulses so the solver starts from last step's answer.
@@ -139,30 +158,34 @@ struct ContactSet: Sendable {
             let n = m.normal, t = n.perp
             let dp = pb.dp - pa.dp
             let end = m.first + m.count
+            // Normal constraints. Each point is a soft constraint vn' + bias + γ·λ = 0 (γ = 0 when
+            // rigid); two points are solved together so a flat landing stays flat.
+            var bias = (0.0, 0.0), gamma = (0.0, 0.0)
             for j in m.first..<end {
-                var cp = points[j]
-                let rA = cp.anchorA, rB = cp.anchorB
-                let d = dp + (pb.dq.apply(rB) - pa.dq.apply(rA))
+                let cp = points[j]
+                let d = dp + (pb.dq.apply(cp.anchorB) - pa.dq.apply(cp.anchorA))
                 let s = n.dot(d) + cp.adjustedSeparation
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+                var b = 0.0, massScale = 1.0, impulseScale = 0.0
                 if s > 0 {
-                    bias = s * invH            // speculative: may close the gap, no more
+                    b = s * invH            // speculative: may close the gap, no more
                 } else if useBias {
-                    bias = max(m.softness.biasRate * s, -PhysicsTuning.contactPushMaxVelocity)
+                    b = max(m.softness.biasRate * s, -PhysicsTuning.contactPushMaxVelocity)
                     massScale = m.softness.massScale
                     impulseScale = m.softness.impulseScale
                 }
-                let vn = n.dot(pb.velocity(at: rB) - pa.velocity(at: rA))
-                let raw = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse
-                let total = max(cp.normalImpulse + raw, 0)
-                let impulse = total - cp.normalImpulse
-                cp.normalImpulse = total
-                cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-                let p = impulse * n
-                pa.apply(-p, at: rA)
-                pb.apply(p, at: rB)
-                points[j] = cp
+                if m.block {
+                    let k = j == m.first ? m.k11 : m.k22
+                    let g = impulseScale / massScale * k
+                    if j == m.first { bias.0 = b; gamma.0 = g } else { bias.1 = b; gamma.1 = g }
+                    continue
+                }
+                var cp2 = cp
+                let vn = n.dot(pb.velocity(at: cp.anchorB) - pa.velocity(at: cp.anchorA))
+                let raw = -cp.normalMass * massScale * (vn + b) - impulseScale * cp.normalImpulse
+                applyNormal(&cp2, max(cp.normalImpulse + raw, 0), n, &pa, &pb)
+                points[j] = cp2
             }
+            if m.block { solveBlock(m, bias: bias, gamma: gamma, &pa, &pb) }
             for j in m.first..<end {
                 var cp = points[j]
                 let rA = cp.anchorA, rB = cp.anchorB
@@ -188,24 +211,75 @@ struct ContactSet: Sendable {
         for m in manifolds where m.restitution > 0 {
             var pa = Particle(bodies, m.a), pb = Particle(bodies, m.b)
             let n = m.normal
-            for j in m.first..<(m.first + m.count) {
-                var cp = points[j]
-                guard cp.relativeVelocity < -threshold, cp.maxNormalImpulse > 0 else { continue }
-                let rA = cp.anchorA, rB = cp.anchorB
-                let vn = n.dot(pb.velocity(at: rB) - pa.velocity(at: rA))
-                let raw = -cp.normalMass * (vn + m.restitution * cp.relativeVelocity)
-                let total = max(cp.normalImpulse + raw, 0)
-                let impulse = total - cp.normalImpulse
-                cp.normalImpulse = total
-                cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-                let p = impulse * n
-                pa.apply(-p, at: rA)
-                pb.apply(p, at: rB)
-                points[j] = cp
+            func eligible(_ cp: ContactPoint) -> Bool {
+                cp.relativeVelocity < -threshold && cp.maxNormalImpulse > 0
+            }
+            if m.block, eligible(points[m.first]), eligible(points[m.first + 1]) {
+                let bias = (m.restitution * points[m.first].relativeVelocity,
+                            m.restitution * points[m.first + 1].relativeVelocity)
+                solveBlock(m, bias: bias, gamma: (0, 0), &pa, &pb)
+            } else {
+                for j in m.first..<(m.first + m.count) {
+                    var cp = points[j]
+                    guard eligible(cp) else { continue }
+                    let vn = n.dot(pb.velocity(at: cp.anchorB) - pa.velocity(at: cp.anchorA))
+                    let raw = -cp.normalMass * (vn + m.restitution * cp.relativeVelocity)
+                    applyNormal(&cp, max(cp.normalImpulse + raw, 0), n, &pa, &pb)
+                    points[j] = cp
+                }
             }
             pa.store(&bodies, m.a)
             pb.store(&bodies, m.b)
         }
+    }
+
+    /// Sets a point's accumulated normal impulse to `total` and applies the difference.
+    @inline(__always)
+    private func applyNormal(_ cp: inout ContactPoint, _ total: Double, _ n: Vector,
+                             _ pa: inout Particle, _ pb: inout Particle) {
+        let impulse = total - cp.normalImpulse
+        cp.normalImpulse = total
+        cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
+        let p = impulse * n
+        pa.apply(-p, at: cp.anchorA)
+        pb.apply(p, at: cp.anchorB)
+    }
+
+    /// Solves a two-point manifold's normal constraints together (Box2D v2's block solver, with
+    /// soft points): find λ ≥ 0 with w = (K + diag γ)·λ + b ≥ 0 and λ·w = 0, where
+    /// b = vn + bias − K·λ_old, by trying each of the four active sets. Without a solution (round-off
+    /// in a degenerate case) the impulses stay as they are.
+    private mutating func solveBlock(_ m: Manifold, bias: (Double, Double), gamma: (Double, Double),
+                                     _ pa: inout Particle, _ pb: inout Particle) {
+        let n = m.normal
+        var c1 = points[m.first], c2 = points[m.first + 1]
+        let vn1 = n.dot(pb.velocity(at: c1.anchorB) - pa.velocity(at: c1.anchorA))
+        let vn2 = n.dot(pb.velocity(at: c2.anchorB) - pa.velocity(at: c2.anchorA))
+        let a1 = c1.normalImpulse, a2 = c2.normalImpulse
+        let b1 = vn1 + bias.0 - (m.k11 * a1 + m.k12 * a2)
+        let b2 = vn2 + bias.1 - (m.k12 * a1 + m.k22 * a2)
+        let k11 = m.k11 + gamma.0, k22 = m.k22 + gamma.1, k12 = m.k12
+        var x1 = 0.0, x2 = 0.0
+        solved: do {
+            let det = k11 * k22 - k12 * k12
+            if det > 0 {
+                x1 = (-k22 * b1 + k12 * b2) / det
+                x2 = (k12 * b1 - k11 * b2) / det
+                if x1 >= 0, x2 >= 0 { break solved }
+            }
+            x1 = -b1 / k11; x2 = 0
+            if x1 >= 0, k12 * x1 + b2 >= 0 { break solved }
+            x1 = 0; x2 = -b2 / k22
+            if x2 >= 0, k12 * x2 + b1 >= 0 { break solved }
+            x1 = 0; x2 = 0
+            if b1 >= 0, b2 >= 0 { break solved }
+            return
+        }
+        guard x1.isFinite, x2.isFinite else { return }
+        applyNormal(&c1, x1, n, &pa, &pb)
+        applyNormal(&c2, x2, n, &pa, &pb)
+        points[m.first] = c1
+        points[m.first + 1] = c2
     }
 
     /// Remembers this step's impulses by feature for the next step's warm start.

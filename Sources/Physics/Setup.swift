@@ -67,11 +67,7 @@ struct Body: Sendable {
     }
 
     /// Speed bound of any point of the body over the coming step, for the speculative margin.
-    func reach(step h: Double) -> Double {
-        let radius = half.length
-        let accel = gravity.length + force.length * invMass
-        return v.length + abs(w) * radius + h * accel
-    }
+    var reach: Double { v.length + abs(w) * half.length }
 }
 
 /// A push resolved to one body: a force (continuous) or an impulse (instantaneous), in mass units.

@@ -1,5 +1,5 @@
-// One fixed step of the solver, in Box2D v3's "soft step" order: collide at the start-of-step pose,
-// integrate velocities (semi-implicit Euler), solve constraints with soft position correction,
+// One fixed step of the solver, in Box2D v3's "soft step" order: integrate velocities (semi-implicit
+// Euler), collide at the start-of-step pose, solve constraints with soft position correction,
 // integrate positions, relax (solve again without correction, so pushing out of overlap adds no
 // bounce), then apply restitution from the approach speeds measured before the step. Contacts and
 // joints are warm-started with the impulses of the previous step, which is what lets a stack or a
@@ -33,9 +33,6 @@ extension Simulation {
             }
         }
 
-        collide()
-        prepareJoints()
-
         // Velocities: forces, then resistance as implicit damping (v / (1 + h·r): stable for any r).
         for i in bodies.indices where bodies[i].invMass > 0 || bodies[i].invInertia > 0 {
             var b = bodies[i]
@@ -44,6 +41,11 @@ extension Simulation {
             b.w = (b.w + h * b.invInertia * b.torque) / (1 + h * b.angularDamping)
             bodies[i] = b
         }
+
+        // Contacts are found after the forces so that the speculative margin and the approach
+        // speed kept for restitution include this step's gravity.
+        collide()
+        prepareJoints()
 
         warmStartJoints()
         contacts.warmStart(&bodies)
@@ -107,7 +109,7 @@ extension Simulation {
         reach.reserveCapacity(bodies.count)
         for b in bodies {
             boxes.append(WorldBox(center: b.center, rotation: b.q, half: b.half))
-            reach.append(h * b.reach(step: h))
+            reach.append(h * b.reach)
         }
 
         contacts.begin()
