@@ -47,6 +47,12 @@ let package = Package(
             path: "Sources/RenderBench",
             swiftSettings: optimizedSettings
         ),
+        .executableTarget(
+            name: "physics-bench",
+            dependencies: ["Physics", "CalcCore"],
+            path: "Sources/PhysicsBench",
+            swiftSettings: optimizedSettings
+        ),
         .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),

@@ -66,6 +66,9 @@ public struct Simulation: Sendable {
         Double(restSteps) * step >= PhysicsTuning.restDuration
     }
 
+    /// How many contact points the last step solved (for diagnostics and benchmarks).
+    public var contactCount: Int { contacts.points.count }
+
     /// Runs every whole step that ends at or before `time` (a millionth of a step early counts).
     /// Times in the past, NaN and infinity do nothing.
     public mutating func advance(to time: Double) {
