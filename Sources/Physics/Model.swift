@@ -79,8 +79,10 @@ public enum Behavior: Sendable, Hashable {
     /// of collisions; `friction` ≥ 0 the Coulomb coefficient; `density` scales mass (a 100 × 100 item
     /// of density 1 has mass 1); `resistance` and `angularResistance` damp linear and angular
     /// velocity (per second); `allowsRotation` false locks the rotation; `anchored` pins the item in
-    /// place as an obstacle for the others. An item named by several of these takes the last one.
-    case itemProperties(items: [Int], elasticity: Double = 0, friction: Double = 0, density: Double = 1,
-                        resistance: Double = 0, angularResistance: Double = 0, allowsRotation: Bool = true,
-                        anchored: Bool = false)
+    /// place as an obstacle for the others. Nil leaves a property alone: it keeps UIKit's default
+    /// (elasticity 0, friction 0, density 1, resistances 0, rotation allowed, not anchored) or what
+    /// an earlier behaviour set; for each property the last behaviour that sets it wins.
+    case itemProperties(items: [Int], elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
+                        resistance: Double? = nil, angularResistance: Double? = nil, allowsRotation: Bool? = nil,
+                        anchored: Bool? = nil)
 }

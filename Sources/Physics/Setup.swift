@@ -47,27 +47,31 @@ struct Body: Sendable {
                       0.5 * max(finiteMagnitude(item.size.height), side))
     }
 
-    /// Resets the properties to UIDynamicItemBehavior's defaults.
-    mutating func applyProperties(elasticity e: Double = 0, friction f: Double = 0, density: Double = 1,
-                                  resistance: Double = 0, angularResistance: Double = 0,
-                                  allowsRotation: Bool = true, anchored pinned: Bool = false) {
-        elasticity = clamp(e, 0...1, nan: 0)
-        friction = clamp(f, 0...1e6, nan: 0)
-        linearDamping = clamp(resistance, 0...1e6, nan: 0)
-        angularDamping = clamp(angularResistance, 0...1e6, nan: 0)
-        anchored = pinned
-        let d = clamp(density, PhysicsTuning.densityRange, nan: 1)
+    /// Sets the properties (clamping them) and the mass and inertia they imply.
+    mutating func apply(_ p: ItemProperties) {
+        elasticity = clamp(p.elasticity, 0...1, nan: 0)
+        friction = clamp(p.friction, 0...1e6, nan: 0)
+        linearDamping = clamp(p.resistance, 0...1e6, nan: 0)
+        angularDamping = clamp(p.angularResistance, 0...1e6, nan: 0)
+        anchored = p.anchored
+        let d = clamp(p.density, PhysicsTuning.densityRange, nan: 1)
         let width = 2 * half.dx, height = 2 * half.dy
         let mass = d * (width * height / PhysicsTuning.massArea)
         let inertia = mass * (width * width + height * height) / 12
-        invMass = pinned ? 0 : 1 / mass
-        invInertia = pinned || !allowsRotation ? 0 : 1 / inertia
-        if pinned { v = .zero; w = 0 }
+        invMass = anchored ? 0 : 1 / mass
+        invInertia = anchored || !p.allowsRotation ? 0 : 1 / inertia
+        if anchored { v = .zero; w = 0 }
         if invInertia == 0 { w = 0 }
     }
 
     /// Speed bound of any point of the body over the coming step, for the speculative margin.
     var reach: Double { v.length + abs(w) * half.length }
+}
+
+/// An item's properties after every itemProperties behaviour has had its say; UIKit's defaults.
+struct ItemProperties: Sendable {
+    var elasticity = 0.0, friction = 0.0, density = 1.0, resistance = 0.0, angularResistance = 0.0
+    var allowsRotation = true, anchored = false
 }
 
 /// A push resolved to one body: a force (continuous) or an impulse (instantaneous), in mass units.
@@ -194,7 +198,24 @@ extension Simulation {
     mutating func configure(previous: [Behavior]) {
         index = [:]
         for (i, b) in bodies.enumerated() where index[b.id] == nil { index[b.id] = i }
-        for i in bodies.indices { bodies[i].applyProperties(); bodies[i].gravity = .zero }
+        var properties = Array(repeating: ItemProperties(), count: bodies.count)
+        for behavior in description {
+            guard case let .itemProperties(items, elasticity, friction, density, resistance, angularResistance,
+                                           allowsRotation, anchored) = behavior else { continue }
+            for i in indices(items) {
+                if let elasticity { properties[i].elasticity = elasticity }
+                if let friction { properties[i].friction = friction }
+                if let density { properties[i].density = density }
+                if let resistance { properties[i].resistance = resistance }
+                if let angularResistance { properties[i].angularResistance = angularResistance }
+                if let allowsRotation { properties[i].allowsRotation = allowsRotation }
+                if let anchored { properties[i].anchored = anchored }
+            }
+        }
+        for i in bodies.indices {
+            bodies[i].apply(properties[i])
+            bodies[i].gravity = .zero
+        }
         resolveLengths()
 
         let oldSnaps = snaps, oldAttachments = attachments
@@ -203,13 +224,8 @@ extension Simulation {
 
         for (n, behavior) in description.enumerated() {
             switch behavior {
-            case let .itemProperties(items, elasticity, friction, density, resistance, angularResistance,
-                                     allowsRotation, anchored):
-                for i in indices(items) {
-                    bodies[i].applyProperties(elasticity: elasticity, friction: friction, density: density,
-                                              resistance: resistance, angularResistance: angularResistance,
-                                              allowsRotation: allowsRotation, anchored: anchored)
-                }
+            case .itemProperties:
+                continue                // applied above, before the joints look at masses
             case let .gravity(items, angle, magnitude):
                 let g = Vector(angle: finite(angle), length: finite(magnitude) * PhysicsTuning.gravityUnit)
                 for i in indices(items) { bodies[i].gravity += g }

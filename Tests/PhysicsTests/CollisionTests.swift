@@ -226,4 +226,35 @@ final class CollisionTests: XCTestCase {
         XCTAssertEqual(item.center.y + halfHeight, 400, accuracy: 0.05)
         XCTAssertTrue(sim.isAtRest)
     }
+
+    /// A box on an anchored ramp tilted by θ = 0.3 rad: with friction μ ≥ tan θ (0.31) it stays put;
+    /// with μ = 0.1 it slides down with acceleration g(sin θ − μ cos θ) = 200.0 points/s².
+    func testBoxOnARamp() {
+        func run(_ friction: Double) -> (start: DynamicItem, end: DynamicItem) {
+            let theta = 0.3
+            let (s, c) = (StableMath.sin(theta), StableMath.cos(theta))
+            let ramp = DynamicItem(id: 1, center: Point(300, 300), size: Size(600, 20), rotation: theta)
+            // The box's centre sits 10 + 10 points above the ramp's centre line, along its normal.
+            let box = DynamicItem(id: 2, center: Point(300 - 100 * c + 20 * s, 300 - 100 * s - 20 * c), size: Size(20, 20),
+                                  rotation: theta)
+            var sim = Simulation(items: [ramp, box], behaviors: [
+                .gravity(items: [2]), .collision(items: [1, 2], boundary: nil),
+                .itemProperties(items: [1, 2], friction: friction), .itemProperties(items: [1], anchored: true),
+                .itemProperties(items: [2], density: 2),
+            ])
+            sim.advance(to: 0.25)           // settle onto the ramp
+            let start = sim.items[1]
+            sim.advance(to: 0.75)
+            return (start, sim.items[1])
+        }
+        let held = run(0.5)
+        XCTAssertEqual(held.end.center.x, held.start.center.x, accuracy: 0.01)
+        XCTAssertEqual(held.end.center.y, held.start.center.y, accuracy: 0.01)
+        XCTAssertEqual(held.end.rotation, 0.3, accuracy: 1e-3)
+
+        let slid = run(0.1)
+        let v0 = slid.start.velocity.length, v1 = slid.end.velocity.length
+        XCTAssertEqual((v1 - v0) / 0.5, 1000 * (StableMath.sin(0.3) - 0.1 * StableMath.cos(0.3)), accuracy: 2)
+        XCTAssertEqual(slid.end.rotation, 0.3, accuracy: 1e-3)
+    }
 }

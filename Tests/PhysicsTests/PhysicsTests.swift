@@ -103,4 +103,23 @@ final class PhysicsTests: XCTestCase {
         XCTAssertEqual(sim.items[0].angularVelocity, expected, accuracy: 1e-9)
         XCTAssertEqual(expected, 1.365, accuracy: 0.001)
     }
+
+    /// Item properties merge per property, the last behaviour that sets one winning: density 2
+    /// from the first survives the second, which only sets elasticity; the third overrides density.
+    func testItemPropertiesMergePerProperty() {
+        func velocity(_ behaviors: [Behavior]) -> Double {
+            var sim = Simulation(items: [box(1, 0, 0)], behaviors: behaviors + [
+                .push(items: [1], angle: 0, magnitude: 1, continuous: false),
+            ])
+            sim.advance(steps: 1)
+            return sim.items[0].velocity.dx
+        }
+        XCTAssertEqual(velocity([.itemProperties(items: [1], density: 2),
+                                 .itemProperties(items: [1], elasticity: 1)]), 50, accuracy: 1e-12)
+        XCTAssertEqual(velocity([.itemProperties(items: [1], density: 2),
+                                 .itemProperties(items: [1], elasticity: 1),
+                                 .itemProperties(items: [1], density: 4)]), 25, accuracy: 1e-12)
+        XCTAssertEqual(velocity([.itemProperties(items: [1], density: 2),
+                                 .itemProperties(items: [1], anchored: true)]), 0)
+    }
 }
