@@ -29,6 +29,8 @@ struct ContactPoint: Sendable {
     var maxNormalImpulse = 0.0
     /// Normal velocity before the step (negative when approaching), for restitution.
     var relativeVelocity: Double
+    /// Separation when found: B's surface lies half of it beyond the point, for contact reports.
+    var separation: Double
 }
 
 struct Manifold: Sendable {
@@ -116,7 +118,8 @@ struct ContactSet: Sendable {
                 adjustedSeparation: c.separation - (rB - rA).dot(n),
                 normalMass: kn > 0 ? 1 / kn : 0, tangentMass: kt > 0 ? 1 / kt : 0,
                 normalImpulse: warm.normal, tangentImpulse: warm.tangent,
-                relativeVelocity: n.dot(pb.velocity(at: rB) - pa.velocity(at: rA))))
+                relativeVelocity: n.dot(pb.velocity(at: rB) - pa.velocity(at: rA)),
+                separation: c.separation))
         }
         var manifold = Manifold(a: a, b: b, normal: n, friction: friction, restitution: restitution,
                                 softness: softness, first: first, count: m.count)

@@ -26,6 +26,10 @@ public struct Simulation: Sendable {
     var contacts = ContactSet()
     /// Consecutive steps at the end of which every item was below the rest speeds.
     var restSteps = 0
+    /// Pairs in contact at the end of the last step, sorted by key.
+    var touching: [Touch] = []
+    /// Contacts that began or ended during the last call to `advance`, in step order.
+    public internal(set) var contactEvents: [ContactEvent] = []
 
     /// A world of `items` under `behaviors`, stepped every `step` seconds (clamped to 1/4000…1/30 s;
     /// non-finite means the default). Time starts at 0.
@@ -70,16 +74,29 @@ public struct Simulation: Sendable {
     public var contactCount: Int { contacts.points.count }
 
     /// Runs every whole step that ends at or before `time` (a millionth of a step early counts).
-    /// Times in the past, NaN and infinity do nothing.
-    public mutating func advance(to time: Double) {
-        guard time.isFinite else { return }
+    /// Times in the past, NaN and infinity do nothing. With `stoppingAtContactEvents`, returns
+    /// early after the first step in which a contact began or ended, so the caller can react at
+    /// that step (UIKit's collision delegate) and call again. `contactEvents` holds what this call
+    /// saw. Returns false when it stopped early, true when `time` is reached:
+    ///
+    ///     repeat { done = sim.advance(to: t, stoppingAtContactEvents: true); react(sim.contactEvents) } while !done
+    @discardableResult
+    public mutating func advance(to time: Double, stoppingAtContactEvents: Bool = false) -> Bool {
+        contactEvents.removeAll(keepingCapacity: true)
+        guard time.isFinite else { return true }
         let target = (time / step + 1e-6).rounded(.down)
-        guard target > Double(stepCount) else { return }
-        advance(steps: target >= 9e15 ? Int.max - stepCount : Int(target) - stepCount)
+        guard target > Double(stepCount) else { return true }
+        let last = target >= 9e15 ? Int.max : Int(target)
+        while stepCount < last {
+            stepOnce()
+            if stoppingAtContactEvents, !contactEvents.isEmpty { return stepCount == last }
+        }
+        return true
     }
 
-    /// Runs `steps` more steps (none when `steps` ≤ 0).
+    /// Runs `steps` more steps (none when `steps` ≤ 0); `contactEvents` holds what they saw.
     public mutating func advance(steps: Int) {
+        contactEvents.removeAll(keepingCapacity: true)
         var remaining = steps
         while remaining > 0 {
             stepOnce()

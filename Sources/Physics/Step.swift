@@ -64,6 +64,7 @@ extension Simulation {
             contacts.applyRestitution(&bodies)
         }
         contacts.storeImpulses()
+        recordContactEvents()
 
         var resting = true
         for b in bodies where b.invMass > 0 || b.invInertia > 0 {
