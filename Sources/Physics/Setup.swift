@@ -15,7 +15,7 @@ struct Body: Sendable {
     var angle: Double
     var v: Vector
     var w: Double
-    /// Half extents of the collision box (never below half of `PhysicsTuning.minimumSide`).
+    /// Half extents of the collision box (sides clamped to `PhysicsTuning.minimumSide…maximumSide`).
     var half: Vector
 
     var invMass = 1.0
@@ -38,13 +38,14 @@ struct Body: Sendable {
     init(_ item: DynamicItem) {
         id = item.id
         size = item.size
-        center = Point(finite(item.center.x), finite(item.center.y))
+        let far = PhysicsTuning.maxCoordinate
+        center = Point(clamp(item.center.x, -far...far, nan: 0), clamp(item.center.y, -far...far, nan: 0))
         angle = finite(item.rotation)
         v = Vector(finite(item.velocity.dx), finite(item.velocity.dy))
         w = finite(item.angularVelocity)
-        let side = PhysicsTuning.minimumSide
-        half = Vector(0.5 * max(finiteMagnitude(item.size.width), side),
-                      0.5 * max(finiteMagnitude(item.size.height), side))
+        let sides = PhysicsTuning.minimumSide...PhysicsTuning.maximumSide
+        half = Vector(0.5 * clamp(finiteMagnitude(item.size.width), sides, nan: 1),
+                      0.5 * clamp(finiteMagnitude(item.size.height), sides, nan: 1))
     }
 
     /// Sets the properties (clamping them) and the mass and inertia they imply.
@@ -240,9 +241,12 @@ extension Simulation {
                 let members = indices(items)
                 if let r = boundary, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite {
                     let f = clamp(boundaryFriction, 0...1e6, nan: 0)
+                    let far = -PhysicsTuning.maxCoordinate...PhysicsTuning.maxCoordinate
                     for i in members {
-                        boundaries.append(BoundaryRef(body: i, minX: r.minX, minY: r.minY, maxX: r.maxX,
-                                                      maxY: r.maxY, friction: f, behavior: n))
+                        boundaries.append(BoundaryRef(body: i, minX: clamp(r.minX, far, nan: 0),
+                                                      minY: clamp(r.minY, far, nan: 0),
+                                                      maxX: clamp(r.maxX, far, nan: 0),
+                                                      maxY: clamp(r.maxY, far, nan: 0), friction: f, behavior: n))
                     }
                 }
                 if betweenItems { for i in members { groups[i].append(n) } }

@@ -1,10 +1,10 @@
 // One fixed step of the solver, in Box2D v3's "soft step" order: integrate velocities (semi-implicit
 // Euler), collide at the start-of-step pose, solve constraints with soft position correction,
 // integrate positions, relax (solve again without correction, so pushing out of overlap adds no
-// bounce), then apply restitution from the approach speeds measured before the step. Contacts and
-// joints are warm-started with the impulses of the previous step, which is what lets a stack or a
-// box on the floor rest without jitter. Loops run in array order, one thread, so the result is
-// bit-identical everywhere.
+// bounce), then apply restitution from the approach speeds measured before the constraints acted.
+// Contacts and joints are warm-started with the impulses of the previous step, which is what lets
+// a stack or a box on the floor rest without jitter. Loops run in array order on one thread, so the
+// result is bit-identical everywhere.
 
 import CalcCore
 
@@ -65,6 +65,17 @@ extension Simulation {
         }
         contacts.storeImpulses()
         recordContactEvents()
+
+        // Round-off in a degenerate case must not leave a NaN for the next step or the caller.
+        let far = PhysicsTuning.maxCoordinate
+        for i in bodies.indices {
+            var b = bodies[i]
+            if !(b.v.dx.isFinite && b.v.dy.isFinite) { b.v = .zero }
+            if !b.w.isFinite { b.w = 0 }
+            b.center = Point(clamp(b.center.x, -far...far, nan: 0), clamp(b.center.y, -far...far, nan: 0))
+            if !b.angle.isFinite { b.angle = 0 }
+            bodies[i] = b
+        }
 
         var resting = true
         for b in bodies where b.invMass > 0 || b.invInertia > 0 {

@@ -24,6 +24,10 @@ public enum PhysicsTuning {
     static let densityRange = 1e-3...1e6
     /// Smallest side used for mass and collision, in points: a zero-size item is still a body.
     static let minimumSide = 1.0
+    /// Largest side and farthest coordinate, in points: far beyond any canvas, and small enough
+    /// that products of coordinates (areas, inertias, cross products) stay finite.
+    static let maximumSide = 1e7
+    static let maxCoordinate = 1e9
     /// Items faster than this (points/s: some forty screen widths a second) are slowed to it; it
     /// only guards against absurd inputs overflowing the arithmetic.
     static let maxSpeed = 40_000.0

@@ -23,8 +23,9 @@ final class RobustnessTests: XCTestCase {
             DynamicItem(id: 3, center: Point(100, 100), size: Size(40, 40)),   // on top of 2
             DynamicItem(id: 3, center: Point(150, 100), size: Size(40, 40)),   // duplicate id
             DynamicItem(id: 4, center: Point(200, 100), size: Size(1e9, 1e9)),  // larger than the room
+            DynamicItem(id: 5, center: Point(1e300, -1e300), size: Size(1e200, 1e250), velocity: Vector(1e300, 0)),
         ]
-        let all = [1, 2, 3, 4, 99]
+        let all = [1, 2, 3, 4, 5, 99]
         var sim = Simulation(items: items, behaviors: [
             .gravity(items: all, angle: nan, magnitude: inf),
             .gravity(items: all, angle: 1, magnitude: 1),
