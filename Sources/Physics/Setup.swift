@@ -194,8 +194,26 @@ extension Simulation {
         }
     }
 
+    /// Whether two behaviours are the same joint between the same things, perhaps with a moved
+    /// target or new parameters (dragging moves an attachment's anchor point every frame): its
+    /// impulse is still the best first guess.
+    static func sameJoint(_ a: Behavior, _ b: Behavior) -> Bool {
+        switch (a, b) {
+        case let (.snap(i, _, _), .snap(j, _, _)):
+            return i == j
+        case let (.attachment(i, _, anchorA, _, _, _), .attachment(j, _, anchorB, _, _, _)):
+            switch (anchorA, anchorB) {
+            case (.point, .point): return i == j
+            case let (.item(x, _), .item(y, _)): return i == j && x == y
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
     /// Rebuilds every table from `bodies` (their item state) and `description`. Joints keep their
-    /// accumulated impulses when their behaviour is unchanged at the same index.
+    /// accumulated impulses when the behaviour at the same index is the same joint.
     mutating func configure(previous: [Behavior]) {
         index = [:]
         for (i, b) in bodies.enumerated() where index[b.id] == nil { index[b.id] = i }
@@ -256,7 +274,8 @@ extension Simulation {
                 var joint = SnapJoint(body: i, target: Point(finite(point.x), finite(point.y)),
                                       softness: Softness(hertz: PhysicsTuning.snapHertz, dampingRatio: zeta, step: step),
                                       behavior: n)
-                if let old = oldSnaps.first(where: { $0.behavior == n }), n < previous.count, previous[n] == behavior {
+                if let old = oldSnaps.first(where: { $0.behavior == n }), n < previous.count,
+                   Self.sameJoint(previous[n], behavior) {
                     joint.linearImpulse = old.linearImpulse
                     joint.angularImpulse = old.angularImpulse
                 }
@@ -276,7 +295,7 @@ extension Simulation {
                 var joint = AttachmentJoint(a: a, localA: sanitized(offset), b: b, localB: localB, point: point,
                                             length: clamp(length ?? 0, 0...1e9, nan: 0), spring: spring, behavior: n)
                 if let old = oldAttachments.first(where: { $0.behavior == n }), n < previous.count,
-                   previous[n] == behavior {
+                   Self.sameJoint(previous[n], behavior) {
                     joint.impulse = old.impulse
                     joint.pinImpulse = old.pinImpulse
                 }
