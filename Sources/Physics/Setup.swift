@@ -184,7 +184,7 @@ extension Simulation {
             let pa = worldPoint(a, sanitized(offset))
             let pb: Point
             switch anchor {
-            case let .point(p): pb = Point(finite(p.x), finite(p.y))
+            case let .point(p): pb = clampedPoint(p)
             case let .item(id, off):
                 guard let b = index[id] else { continue }
                 pb = worldPoint(b, sanitized(off))
@@ -246,10 +246,10 @@ extension Simulation {
             case .itemProperties:
                 continue                // applied above, before the joints look at masses
             case let .gravity(items, angle, magnitude):
-                let g = Vector(angle: finite(angle), length: finite(magnitude) * PhysicsTuning.gravityUnit)
+                let g = Vector(angle: finite(angle), length: clampedMagnitude(magnitude) * PhysicsTuning.gravityUnit)
                 for i in indices(items) { bodies[i].gravity += g }
             case let .push(items, angle, magnitude, continuous, startTime, offset):
-                let f = Vector(angle: finite(angle), length: finite(magnitude) * PhysicsTuning.pushUnit)
+                let f = Vector(angle: finite(angle), length: clampedMagnitude(magnitude) * PhysicsTuning.pushUnit)
                 let start = firstStep(atOrAfter: startTime)
                 for i in indices(items) {
                     pushes.append(PushForce(body: i, vector: f, offset: sanitized(offset),
@@ -271,7 +271,7 @@ extension Simulation {
             case let .snap(item, point, damping):
                 guard let i = index[item] else { continue }
                 let zeta = PhysicsTuning.snapDampingRatio(clamp(damping, 0...1, nan: 0.5))
-                var joint = SnapJoint(body: i, target: Point(finite(point.x), finite(point.y)),
+                var joint = SnapJoint(body: i, target: clampedPoint(point),
                                       softness: Softness(hertz: PhysicsTuning.snapHertz, dampingRatio: zeta, step: step),
                                       behavior: n)
                 if let old = oldSnaps.first(where: { $0.behavior == n }), n < previous.count,
@@ -284,7 +284,7 @@ extension Simulation {
                 guard let a = index[item] else { continue }
                 var b = -1, localB = Vector.zero, point = Point.zero
                 switch anchor {
-                case let .point(p): point = Point(finite(p.x), finite(p.y))
+                case let .point(p): point = clampedPoint(p)
                 case let .item(id, off):
                     guard let j = index[id], j != a else { continue }
                     b = j; localB = sanitized(off)
@@ -313,3 +313,12 @@ extension Simulation {
 }
 
 @inline(__always) func sanitized(_ v: Vector) -> Vector { Vector(finite(v.dx), finite(v.dy)) }
+
+/// A point within the coordinate range (NaN becomes 0).
+func clampedPoint(_ p: Point) -> Point {
+    let far = -PhysicsTuning.maxCoordinate...PhysicsTuning.maxCoordinate
+    return Point(clamp(p.x, far, nan: 0), clamp(p.y, far, nan: 0))
+}
+
+/// A gravity or push magnitude within ±10⁶ (a million g is already absurd; NaN becomes 0).
+func clampedMagnitude(_ m: Double) -> Double { clamp(m, -1e6...1e6, nan: 0) }

@@ -41,6 +41,8 @@ final class RobustnessTests: XCTestCase {
             .itemProperties(items: [4], density: nan),
             .snap(item: 2, point: Point(nan, inf), damping: nan),
             .snap(item: 99, point: .zero),
+            .snap(item: 4, point: Point(1e300, -1e300)),
+            .gravity(items: [3], magnitude: 1e300),
             .attachment(item: 1, anchor: .item(id: 1), length: nan, frequency: nan, damping: -1),
             .attachment(item: 3, offset: Vector(nan, 0), anchor: .point(Point(inf, 0)), length: -5, frequency: inf),
             .attachment(item: 4, anchor: .item(id: 98), frequency: 1e12, damping: 1e12),
