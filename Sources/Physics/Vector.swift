@@ -7,6 +7,7 @@ import CalcCore
 
 /// A displacement, velocity, offset or impulse in points (y down): UIKit's CGVector and UIOffset.
 public struct Vector: Sendable, Hashable {
+    /// Components along x and y (y down), in points or points per second.
     public var dx: Double, dy: Double
     /// The vector (dx, dy).
     public init(_ dx: Double, _ dy: Double) { self.dx = dx; self.dy = dy }
