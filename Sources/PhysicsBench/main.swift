@@ -60,21 +60,24 @@ let scenes: [(String, () -> Simulation)] = [
     ("joints 100", { joints(100) }),
 ]
 let clock = ContinuousClock()
-print("scene        steps  µs/step   × real time  contacts at end")
+print("scene        steps  µs/step   × real time  contacts at end  fastest item at end (points/s)")
 for (name, make) in scenes {
     var times: [Double] = []
     var contacts = 0
+    var fastest = 0.0
     for _ in 0..<runs {
         var sim = make()
         let elapsed = clock.measure { sim.advance(to: 5) }
         let c = elapsed.components
         times.append(Double(c.seconds) + Double(c.attoseconds) * 1e-18)
         contacts = sim.contactCount
+        fastest = sim.items.map(\.velocity.length).max() ?? 0
     }
     times.sort()
     let median = times[times.count / 2]
     let perStep = median / 1200 * 1e6
     let pad = { (s: String, n: Int) in s + String(repeating: " ", count: max(0, n - s.count)) }
     print(pad(name, 13) + pad("1200", 7) + pad(String(Int(perStep.rounded())), 10)
-          + pad(String(Int((5 / median).rounded())), 13) + String(contacts))
+          + pad(String(Int((5 / median).rounded())), 13) + pad(String(contacts), 17)
+          + String(Int(fastest.rounded())))
 }
