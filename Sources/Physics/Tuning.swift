@@ -1,7 +1,7 @@
 // Every unit and tuning constant of the solver in one place, each with the reason for its number.
-// UIKit Dynamics is built on Box2D with 100 points to the metre (gravity 1 = 1000 points/s² ≈
-// 9.8 m/s²; a 100 × 100 item of density 1 weighs "1 kg"), so Box2D's tuning, which is given in
-// metres, carries over multiplied by 100.
+// UIKit Dynamics is reportedly built on Box2D, and its documented units are Box2D's at 100 points
+// to the metre (gravity 1 = 1000 points/s² ≈ 9.8 m/s²; a 100 × 100 item of density 1 weighs
+// "1 kg"), so Box2D's tuning, which is given in metres, carries over multiplied by 100.
 
 /// Units and tuning of the solver (see docs/physics.md).
 public enum PhysicsTuning {
