@@ -265,6 +265,7 @@ extension Checker {
 
     /// The flattened contents of a style (checked on first use; nested styles first).
     func styleInfo(_ name: String, at span: Span) -> StyleInfo? {
+        if let decl = styleDecls[name] { usedDeclarations.insert(decl.name.span.start) }
         if let s = styles[name] { return s }
         guard let decl = styleDecls[name] else {
             diags.error("E0292", "unknown style '\(name)'", at: span,

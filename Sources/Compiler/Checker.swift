@@ -119,6 +119,9 @@ final class Checker {
     var customKeys: [CustomKey] = []
     var customSpans: [String: Span] = [:]
     var table = PropertyTable()
+    /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
+    var declarationsToUse: [UsageRecord] = []
+    var usedDeclarations: Set<Int> = []
     var stylesInProgress: Set<String> = []
 
     var fn: FunctionState
@@ -158,6 +161,7 @@ final class Checker {
         // name is known
         var i = 0
         while i < deferred.count { deferred[i](); i += 1 }
+        reportUnused()
         return functions
     }
 
@@ -177,6 +181,7 @@ final class Checker {
                 let sig = FunctionSignature(index: index, params: params, result: result)
                 topLevel[f.name.text] = (-1, f.name.span)
                 globals[f.name.text] = .function(sig, f.name.span)
+                expectUse(f.name.text, f.name.span, "function")
                 deferred.append { [unowned self] in self.checkFunctionBody(f, sig) }
             case .property(let d): declareProperty(d)
             case .style(let s):
@@ -184,6 +189,7 @@ final class Checker {
                 topLevel[s.name.text] = (-1, s.name.span)
                 styleDecls[s.name.text] = s
                 globals[s.name.text] = .style(s.name.text, s.name.span)
+                expectUse(s.name.text, s.name.span, "style")
             default: break
             }
         }
@@ -206,6 +212,7 @@ final class Checker {
     func block(_ stmts: [Stmt], _ ctx: MemberContext) -> [IRStmt] {
         fn.scopes.append([:])
         defer { fn.scopes.removeLast() }
+        warnUnreachable(stmts)
         return stmts.flatMap { stmt($0, ctx) }
     }
 
@@ -319,6 +326,7 @@ final class Checker {
                 redeclared(name, at: b.name.span, previous: topLevel[name]?.span ?? b.name.span)
                 return []
             }
+            if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
                 globals[name] = .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span)
                 return []
@@ -335,6 +343,8 @@ final class Checker {
             redeclared(name, at: b.name.span, previous: prev.span)
             return []
         }
+        warnIfShadowing(name, at: b.name.span)
+        if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
         if case .animation(let template, let dynamic) = t.ir, !b.isVar, dynamic.isEmpty {
             fn.scopes[fn.scopes.count - 1][name] = .animation(AnimationSpec(template: template, dynamic: []), b.name.span)
             return []
@@ -487,9 +497,10 @@ final class Checker {
     }
 
     func lookup(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
-        if let s = resolve(name, in: fn) { return s }
-        if let s = globals[name] { return s }
+        if let s = resolve(name, in: fn) { markUsed(s); return s }
+        if let s = globals[name] { markUsed(s); return s }
         if let top = topLevel[name] {
+            usedDeclarations.insert(top.span.start)
             if fn.runsLater || fn.parent != nil, top.slot >= 0 {
                 // a top-level binding or layer further down, read from its slot when this runs
                 pendingReads.insert(top.slot)

@@ -232,6 +232,12 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:48: warning: 'from', 'to' and 'by' are all set; 'by' is ignored [W0004]\n 1 | let a = basic { keyPath: opacity from: 0 to: 1 by: 1 }\n   |                                                ^~\n"),
         ("W0005", "",
          "t.cal:1:1: warning: the file declares nothing [W0005]\n 1 | \n   | ^\n"),
+        ("W0010", "func helper() { }\nlayer a { }\n",
+         "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
+        ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",
+         "t.cal:2:13: warning: 'x' shadows the declaration on line 1 [W0011]\n 2 | at 1s { let x = 2\n   |             ^ give it another name, or the outer 'x' cannot be reached here\n"),
+        ("W0012", "func f() -> number {\n  return 1\n  f()\n}\nlayer a { opacity: f() }\n",
+         "t.cal:3:3: warning: this code never runs: it follows a 'return' [W0012]\n 3 |   f()\n   |   ^~~\n"),
     ]
 
     func render(_ bytes: [UInt8], id: String) -> String {

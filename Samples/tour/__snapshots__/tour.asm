@@ -71,6 +71,7 @@
   K63     number    100
   K64     point     (20, 20)
   K65     number    16
+  K66     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -243,10 +244,10 @@
   0099  135 GETGLOBAL     R2, G14
   0100    | NEWARRAY      R3, R4, 0
   0101    | SETDRAW       R2..R3, F10         ; "draw dial"
-  0102  136 GETGLOBAL     R2, G14
+  0102  139 GETGLOBAL     R2, G14
   0103    | ANIMNEW       R3, AT7             ; basic sweep
   0104    | ANIMADD       R2, R3, K47         ; "turn"
-  0105  137 RET
+  0105  140 RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -370,7 +371,7 @@
   0009  127 RET
 
 .function F10 "draw dial" params 1 registers 9
-  0000  135 LOADK         R4, K64             ; (20, 20)
+  0000  136 LOADK         R4, K64             ; (20, 20)
   0001    | LOADK         R5, K65             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
@@ -379,7 +380,12 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009    | RET
+  0009  137 GETGLOBAL     R1, G4
+  0010    | LOADK         R2, K66             ; (4, 24)
+  0011    | LOADK         R3, K8              ; 8
+  0012    | LOADK         R4, K15             ; #1d3557ff
+  0013    | DRAWTEXT      R1..R4
+  0014  138 RET
 
 .function F11 "transaction completion" params 0 registers 2
   0000  110 GETGLOBAL     R0, G12
