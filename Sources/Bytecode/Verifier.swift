@@ -130,7 +130,12 @@ public enum Verifier {
         var seen = Set<String>()
         for (i, k) in p.customKeys.enumerated() {
             func fail(_ m: String) -> BytecodeError { invalid("custom property \(i) \(Format.quoted1(k.name)): \(m)") }
-            guard PropertyTable.isValidCustomName(k.name) else { throw fail("is not a valid property name") }
+            // a script's own key (an identifier), or an emitter cell's property named by its key path
+            let cell = EmitterCellKey.parse(k.name)
+            guard PropertyTable.isValidCustomName(k.name) || cell != nil else { throw fail("is not a valid property name") }
+            if let cell, !conforms(k.defaultValue, to: cell.property.type) || k.dimension != cell.property.dimension {
+                throw fail("its default must be \(article(cell.property.type.description)), as the cell property '\(cell.property.name)' is")
+            }
             guard LayerProperties.named(k.name) == nil else { throw fail("has the name of a built-in layer property") }
             guard seen.insert(k.name).inserted else { throw fail("is declared twice") }
             guard PropertyTable.isCustomType(k.defaultValue) else {

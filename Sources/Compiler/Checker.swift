@@ -123,6 +123,8 @@ final class Checker {
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: Set<Int> = []
     var stylesInProgress: Set<String> = []
+    /// Emitter cells declared in the file and registered as keys (CheckEmitter.swift).
+    var emitters = EmitterCheckState()
 
     var fn: FunctionState
     var deferred: [() -> Void] = []
@@ -152,6 +154,7 @@ final class Checker {
 
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
+        scanCells(ast.items)
         collectTopLevel(ast.items)
         let main = block(ast.items, .none)
         functions[0].body = main
@@ -259,6 +262,9 @@ final class Checker {
             return []
         case .draw(let body, let span):
             return drawBlock(body, span, ctx)
+        case .cell(let c):
+            // cells directly in a layer's body are expanded where the layer is declared
+            return misplacedCell(c, ctx)
         case .event(let e):
             return event(e)
         case .member(let m):

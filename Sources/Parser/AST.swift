@@ -48,6 +48,14 @@ public struct LayerDecl: Sendable {
     public var isMask = false
 }
 
+/// `cell spark { birthRate: 100 … cell trail { … } }` in an emitter layer's body (or a cell's): an
+/// emitter cell with its properties and its own cells.
+public struct CellDecl: Sendable {
+    public var name: Name
+    public var body: [Stmt]
+    public var span: Span
+}
+
 /// `let name = value` / `var name = value` / `let name: type = value`.
 public struct Binding: Sendable {
     public var isVar: Bool
@@ -158,6 +166,8 @@ public indirect enum Stmt: Sendable {
     /// `draw { fill(path, color) … }` in a layer body: its content, drawn by commands (the
     /// `drawLayer:inContext:` delegate), evaluated for every frame.
     case draw(body: [Stmt], span: Span)
+    /// `cell NAME { … }` in an emitter layer's body: an emitter cell (CAEmitterCell).
+    case cell(CellDecl)
     case error(Span)
 
     public var span: Span {
@@ -169,6 +179,7 @@ public indirect enum Stmt: Sendable {
         case .style(let d): return d.span
         case .property(let d): return d.span
         case .draw(_, let s): return s
+        case .cell(let c): return c.span
         case .event(let d): return d.span
         case .member(let m): return m.span
         case .animations(_, let s), .actions(_, let s): return s

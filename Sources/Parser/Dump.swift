@@ -58,6 +58,9 @@ public enum SyntaxDump {
         case .draw(let body, _):
             out += p + "draw\n"
             block(body, d + 1, &out)
+        case .cell(let c):
+            out += p + "cell " + c.name.text + "\n"
+            block(c.body, d + 1, &out)
         case .event(let e):
             let trigger: String
             switch e.trigger {

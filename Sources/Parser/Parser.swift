@@ -188,6 +188,13 @@ public struct Parser {
             guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
             return .draw(body: body, span: start.to(close))
         }
+        // `cell NAME { … }`: an emitter cell
+        if kind == .identifier, text(tok) == "cell", peekKind(1) == .identifier, peekKind(2) == .lbrace {
+            let start = advance().span
+            let n = advance()
+            guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
+            return .cell(CellDecl(name: Name([text(n)], span: n.span), body: body, span: start.to(close)))
+        }
         // UIKit's animation blocks
         if kind == .identifier, ["animate", "animateKeyframes", "keyframe", "transition"].contains(text(tok)), peekKind(1) == .lparen {
             let kw = advance()

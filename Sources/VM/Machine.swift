@@ -1018,6 +1018,7 @@ enum TypeCheck {
                 switch (element, x) {
                 case (.number, .number(let n)): return n.isFinite
                 case (.color, .color): return true
+                case (.string, .string): return true   // an emitter's cell paths
                 default: return false
                 }
             }

@@ -8,6 +8,8 @@ import Bytecode
 struct Presenter {
     let image: Image
     let world: World
+    /// Emitter layers' configuration histories (Emitter.swift); nil outside a timeline's frames.
+    var emitters: EmitterTracks?
     var program: Program { image.program }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
@@ -128,6 +130,8 @@ struct Presenter {
             r.offsets = (n(LayerProperties.instanceRedOffset, 0), n(LayerProperties.instanceGreenOffset, 0),
                          n(LayerProperties.instanceBlueOffset, 0), n(LayerProperties.instanceAlphaOffset, 0))
             out.replicator = r
+        case .emitter:
+            out.emitter = emitterStyle(l, props: p, localTime: local)
         default: break
         }
         if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {

@@ -34,7 +34,7 @@ enum Fixtures {
             .size(Size(100, 50)),                                   // K3
             .rect(Rect(0, 0, 100, 50)),                             // K4
             .color(Color(1, 128.0 / 255, 0, 1)),                    // K5
-            .string("spin"),                                        // K6
+            .string("twist"),                                       // K6
             .timing(.easeIn),                                       // K7
             .transform(.translation(10, 20, 0)),                    // K8
             .enumCase(1),                                           // K9 .forwards
@@ -161,7 +161,7 @@ enum Fixtures {
             globalCount: 2,
             customKeys: [CustomKey(name: "thickness", defaultValue: .number(4)),
                          CustomKey(name: "anchor", defaultValue: .point(Point(1, 2))),
-                         CustomKey(name: "spin", defaultValue: .number(0.5), dimension: .angle),
+                         CustomKey(name: "twist", defaultValue: .number(0.5), dimension: .angle),
                          CustomKey(name: "outline", defaultValue: .path(BezierPath([.move(Point(0, 0)), .close])))]
         )
     }
