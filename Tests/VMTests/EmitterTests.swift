@@ -160,6 +160,24 @@ final class EmitterTests: XCTestCase {
         XCTAssertEqual(particles(tl, "fresh", at: 1.9).count, 0)
     }
 
+    func testLayerTimingShiftsAndFreezesEmission() throws {
+        let tl = try timeline("""
+        scene { fps: 20 duration: 3s }
+        layer late: emitter { beginTime: 1s  cell spark { birthRate: 10  lifetime: 1 } }
+        layer warm: emitter { timeOffset: 2s  cell spark { birthRate: 10  lifetime: 1 } }
+        layer held: emitter { cell spark { birthRate: 10  lifetime: 1 } }
+        at 1s { held.speed = 0; held.timeOffset = 1s }
+        """)
+        // local time t − 1: nothing before 1 s, then a fresh emitter
+        XCTAssertEqual(particles(tl, "late", at: 0.5).count, 0)
+        XCTAssertEqual(particles(tl, "late", at: 1.05).count, 1)
+        // local time t + 2: a full second of particles from the first frame
+        XCTAssertEqual(particles(tl, "warm", at: 0).count, 10)
+        // paused at local time 1: the same particles, unmoving, from then on
+        XCTAssertEqual(particles(tl, "held", at: 1.5), particles(tl, "held", at: 2.5))
+        XCTAssertEqual(particles(tl, "held", at: 2.5).count, 10)
+    }
+
     func testTheSeedMakesRunsRepeatable() throws {
         let src = """
         scene { fps: 20 duration: 1s }
