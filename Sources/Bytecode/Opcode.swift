@@ -314,6 +314,8 @@ public enum AnimField: UInt8, CaseIterable, Sendable {
     case valueFunction
     /// CATransition
     case type, subtype, startProgress, endProgress
+    /// CAKeyframeAnimation's path (a point key path moves along it) and rotationMode
+    case path, rotationMode
 
     public var name: String { String(describing: self) }
 }

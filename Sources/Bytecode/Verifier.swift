@@ -381,6 +381,11 @@ public enum Verifier {
                 }
             case .calculationMode:
                 try expect(v, .enumeration("calculation mode"), c, fail)
+            case .path:
+                guard type == .point else { throw fail("only a point key path can move along a path, not \(article(type.description))") }
+                try expect(v, .path, c, fail)
+            case .rotationMode:
+                try expect(v, .enumeration("rotation mode"), c, fail)
             case .valueFunction:
                 try expect(v, .enumeration("value function"), c, fail)
             case .type:
