@@ -147,6 +147,11 @@ public enum Disassembler {
         case .component:
             guard x <= 0xFF, let c = Component(rawValue: UInt8(x)) else { return ("?component(\(x))", nil) }
             return ("." + c.path, nil)
+        case .constraint:
+            guard x < 64, let a = ConstraintAttribute(rawValue: UInt8(x >> 3)), let s = ConstraintAttribute(rawValue: UInt8(x & 7)) else {
+                return ("?constraint(\(x))", nil)
+            }
+            return ("\(a.name)=\(s.name)", nil)
         }
     }
 

@@ -245,6 +245,11 @@ public enum Verifier {
             }
         case .component:
             guard x > 0, x <= UInt32(UInt8.max), Component(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a component") }
+        case .constraint:
+            guard x < 64, let a = ConstraintAttribute(rawValue: UInt8(x >> 3)), let s = ConstraintAttribute(rawValue: UInt8(x & 7)) else {
+                throw fail("\(x) is not a pair of constraint attributes")
+            }
+            guard a.isHorizontal == s.isHorizontal else { throw fail("constraint attributes \(a.name) and \(s.name) are on different axes") }
         }
     }
 

@@ -124,6 +124,8 @@ extension Checker {
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
         fn.scopes.append([:])
+        pushSiblings(l.body)
+        defer { popSiblings() }
         for item in l.body {
             if case .member(let m) = item {
                 if m.name.text == "style" {

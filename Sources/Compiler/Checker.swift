@@ -122,6 +122,8 @@ final class Checker {
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: Set<Int> = []
+    /// The layers of each body being checked, for constraints between siblings.
+    var siblingScopes: [SiblingScope] = []
     var stylesInProgress: Set<String> = []
 
     var fn: FunctionState
@@ -153,7 +155,9 @@ final class Checker {
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         collectTopLevel(ast.items)
+        pushSiblings(ast.items)
         let main = block(ast.items, .none)
+        popSiblings()
         functions[0].body = main
         functions[0].localCount = fn.localCount
         functions[0].endLine = ast.items.last.map { endLine($0.span) } ?? 1
@@ -259,6 +263,8 @@ final class Checker {
             return []
         case .draw(let body, let span):
             return drawBlock(body, span, ctx)
+        case .constraints(let members, let span):
+            return constraintsBlock(members, span, ctx)
         case .event(let e):
             return event(e)
         case .member(let m):
