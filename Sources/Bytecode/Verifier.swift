@@ -250,6 +250,11 @@ public enum Verifier {
             }
         case .component:
             guard x > 0, x <= UInt32(UInt8.max), Component(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a component") }
+        case .constraint:
+            guard x < 64, let a = ConstraintAttribute(rawValue: UInt8(x >> 3)), let s = ConstraintAttribute(rawValue: UInt8(x & 7)) else {
+                throw fail("\(x) is not a pair of constraint attributes")
+            }
+            guard a.isHorizontal == s.isHorizontal else { throw fail("constraint attributes \(a.name) and \(s.name) are on different axes") }
         }
     }
 
@@ -386,6 +391,11 @@ public enum Verifier {
                 }
             case .calculationMode:
                 try expect(v, .enumeration("calculation mode"), c, fail)
+            case .path:
+                guard type == .point else { throw fail("only a point key path can move along a path, not \(article(type.description))") }
+                try expect(v, .path, c, fail)
+            case .rotationMode:
+                try expect(v, .enumeration("rotation mode"), c, fail)
             case .valueFunction:
                 try expect(v, .enumeration("value function"), c, fail)
             case .type:

@@ -121,6 +121,8 @@ extension Checker {
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
         fn.scopes.append([:])
+        pushSiblings(l.body)
+        defer { popSiblings() }
         // cell blocks become members `emitterCells.NAME.PROPERTY: value` (CheckEmitter.swift)
         let (items, cells) = expandCells(l.body, kind: kind, layerName: displayName)
         if case .global(let slot) = me { emitters.cellsBySlot[slot] = cells }

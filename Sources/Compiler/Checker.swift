@@ -122,6 +122,8 @@ final class Checker {
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: Set<Int> = []
+    /// The layers of each body being checked, for constraints between siblings.
+    var siblingScopes: [SiblingScope] = []
     var stylesInProgress: Set<String> = []
     /// Emitter cells declared in the file and registered as keys (CheckEmitter.swift).
     var emitters = EmitterCheckState()
@@ -156,7 +158,9 @@ final class Checker {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         scanCells(ast.items)
         collectTopLevel(ast.items)
+        pushSiblings(ast.items)
         let main = block(ast.items, .none)
+        popSiblings()
         functions[0].body = main
         functions[0].localCount = fn.localCount
         functions[0].endLine = ast.items.last.map { endLine($0.span) } ?? 1
@@ -265,6 +269,8 @@ final class Checker {
         case .cell(let c):
             // cells directly in a layer's body are expanded where the layer is declared
             return misplacedCell(c, ctx)
+        case .constraints(let members, let span):
+            return constraintsBlock(members, span, ctx)
         case .event(let e):
             return event(e)
         case .member(let m):

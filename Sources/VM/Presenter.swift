@@ -48,9 +48,15 @@ struct Presenter {
     }
 
     /// The presentation tree under layer `l` at scene time `t`, given its parent's local time.
-    func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int = 0) throws(RuntimeError) -> PresentationLayer {
+    /// `laidOut`: the layer's bounds and position from its superlayer's constraint layout.
+    func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int = 0,
+                           laidOut: (Rect, Point)? = nil) throws(RuntimeError) -> PresentationLayer {
         let local = world.convert(parentTime, into: l)
-        let p = try presentationProps(l, sceneTime: t, localTime: local)
+        var p = try presentationProps(l, sceneTime: t, localTime: local)
+        if let (b, pos) = laidOut {
+            p[Int(LayerProperties.bounds)] = .rect(b)
+            p[Int(LayerProperties.position)] = .point(pos)
+        }
         func n(_ id: UInt16, _ d: Double) -> Double { p[Int(id)].number ?? d }
         func b(_ id: UInt16, _ d: Bool) -> Bool { p[Int(id)].bool ?? d }
         func e(_ id: UInt16) -> UInt8? { if case .enumCase(let c) = p[Int(id)] { return c } else { return nil } }
@@ -150,10 +156,14 @@ struct Presenter {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
         }
         if depth < World.maxDepth {
+            let sublayers = world.layers[Int(l)].sublayers
+            let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })
+                ? try layout(sublayers, in: p[Int(LayerProperties.bounds)].rect ?? .zero, parentTime: local, sceneTime: t)
+                : [:]
             var subs: [PresentationLayer] = []
-            subs.reserveCapacity(world.layers[Int(l)].sublayers.count)
-            for s in world.layers[Int(l)].sublayers {
-                subs.append(try presentationLayer(s, parentTime: local, sceneTime: t, depth: depth + 1))
+            subs.reserveCapacity(sublayers.count)
+            for s in sublayers {
+                subs.append(try presentationLayer(s, parentTime: local, sceneTime: t, depth: depth + 1, laidOut: geometry[s]))
             }
             out.sublayers = subs
         }

@@ -123,6 +123,7 @@ enum Fixtures {
             (Instruction(.drawstroke, a: 0), 27),
             (Instruction(.drawtext, a: 0), 27),
             (Instruction(.drawimage, a: 0), 27),
+            (Instruction(.constrain, a: 1, b: 2, c: UInt32(ConstraintAttribute.maxY.rawValue) << 3 | UInt32(ConstraintAttribute.minY.rawValue)), 27),
             (Instruction(.setprop, a: 1, b: 0, c: KeyPath(property: LayerProperties.customBase + 1, component: .x).packed), 28),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
