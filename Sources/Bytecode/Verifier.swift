@@ -108,6 +108,8 @@ public enum Verifier {
         case .rect(let r): try finite([r.origin.x, r.origin.y, r.size.width, r.size.height], "rect")
         case .color(let c): try finite([c.r, c.g, c.b, c.a], "color")
         case .transform(let m): try finite(m.elements, "transform")
+        case .timing(let t) where t.spring != nil:
+            guard t.spring?.isValid == true else { throw fail("spring timing function \(Format.value(v)) has a mass or stiffness not above 0, a negative damping or a non-finite value") }
         case .timing(let t):
             try finite([t.x1, t.y1, t.x2, t.y2], "timing function")
             // As in CAMediaTimingFunction and CSS cubic-bezier(): x must stay in 0...1 so time maps one way.

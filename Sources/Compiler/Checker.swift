@@ -588,7 +588,9 @@ struct ConstantPool: Sendable {
         case .size(let s): return .bits(3, s.width.bitPattern, s.height.bitPattern, 0, 0)
         case .rect(let r): return .bits(4, r.origin.x.bitPattern, r.origin.y.bitPattern, r.size.width.bitPattern, r.size.height.bitPattern)
         case .color(let c): return .bits(5, c.r.bitPattern, c.g.bitPattern, c.b.bitPattern, c.a.bitPattern)
-        case .timing(let t): return .bits(6, t.x1.bitPattern, t.y1.bitPattern, t.x2.bitPattern, t.y2.bitPattern)
+        case .timing(let t):
+            if let s = t.spring { return .bits(8, s.mass.bitPattern, s.stiffness.bitPattern, s.damping.bitPattern, s.initialVelocity.bitPattern) }
+            return .bits(6, t.x1.bitPattern, t.y1.bitPattern, t.x2.bitPattern, t.y2.bitPattern)
         case .enumCase(let i): return .bits(7, UInt64(i), 0, 0, 0)
         case .transform(let m): return .transform(m.elements.map { $0.bitPattern })
         default: return .other(Value.display(v))

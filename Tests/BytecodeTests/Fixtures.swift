@@ -49,6 +49,7 @@ enum Fixtures {
             .path(BezierPath([.move(Point(0, 0)), .line(Point(4, 0)), .quad(Point(5, 1), Point(4, 2)),
                               .cubic(Point(3, 3), Point(1, 3), Point(0, 2)), .close])),   // K18
             .image("photo.png"),                                    // K19
+            .timing(TimingFunction(spring: Spring(mass: 2, stiffness: 300, damping: 12, initialVelocity: -1))),   // K20
         ]
         let main: [(Instruction, UInt32)] = [
             (Instruction(.loadk, a: 0, c: 2), 1),
