@@ -11,6 +11,9 @@
 // frame then asks the model for its instant. A frame depends on the snapshots and its time only,
 // never on another frame. Emission starts at the layer's local time 0, with the configuration the
 // layer has when it joins the tree (Core Animation's rule: see docs/semantics.md, Emitters).
+// Sampling at frame times rather than at every birth keeps both parts cheap (Benchmarks/emitter,
+// release): ~1 000 live particles cost 0.11 ms a frame; with a cell property animated for 10 s at
+// 30 fps the 285-sample history takes 1.8 ms to build once and 0.7 ms a frame to walk.
 
 import CalcCore
 import Bytecode
