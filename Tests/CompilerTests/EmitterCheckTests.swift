@@ -122,6 +122,11 @@ final class EmitterCheckTests: XCTestCase {
         XCTAssertEqual(ids("layer e: emitter { emitterShape: .cube }"), ["E0301"])
         XCTAssertEqual(ids("layer e: emitter { cell a { animations { } } }"), ["E0246"])
         XCTAssertEqual(ids("layer e: emitter { }\nat 1s { e.emitterCells = [] }"), ["E0247"])
+        XCTAssertEqual(ids("layer e: emitter { for i in 0..<2 { cell a { } } }"), ["E0242"])
+        XCTAssertEqual(ids("cell a { }"), ["E0242"])
+        XCTAssertEqual(ids("at 1s { layer x { cell a { } } }"), ["E0242"])
+        let many = (0...EmitterCellKey.maxCells).map { "cell c\($0) { }" }.joined(separator: "\n")
+        XCTAssertEqual(ids("layer e: emitter {\n\(many)\n}"), ["E0248"], "the 257th cell")
         let p = try compile("layer e: emitter { cell a { velocity: 10 + 5 * sin(time / 1s * 360deg) } }")
         XCTAssertTrue(p.functions[0].code.contains { $0.op == .bind })
     }
