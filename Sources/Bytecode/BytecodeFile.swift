@@ -20,7 +20,7 @@ public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
     /// The format version this calc writes and the newest it reads.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// "\r\n\u{1A}\n" (Lua's LUAC_DATA): CR LF, DOS end-of-file, LF — any text-mode rewrite changes it.
     public static let sentinel: [UInt8] = [0x0D, 0x0A, 0x1A, 0x0A]
     /// Bytes per instruction word.
@@ -347,6 +347,9 @@ public enum BytecodeReader {
         let version = UInt16(bytes[4]) | UInt16(bytes[5]) << 8
         if version > BytecodeFormat.version {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is newer than this calc supports (\(BytecodeFormat.version))", offset: 4)
+        }
+        if version >= 1, version < BytecodeFormat.version {
+            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is older than this calc reads (\(BytecodeFormat.version)): rebuild the file from its .cal source", offset: 4)
         }
         if version < 1 {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) does not exist (this calc reads version \(BytecodeFormat.version))", offset: 4)

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
 .globals 17
