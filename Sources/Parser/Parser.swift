@@ -552,13 +552,22 @@ public struct Parser {
         }
     }
 
+    /// Each operator of a chain (`a + b + c …`) nests the tree one level deeper, so a chain counts
+    /// towards the nesting limit like parentheses do: later stages recurse over the tree.
     mutating func parseBinary(_ minPrec: Int) -> Expr {
         var lhs = parseUnary()
+        var levels = 0
+        defer { for _ in 0..<levels { leave() } }
         while let (prec, op) = Parser.precedence(kind), prec > minPrec {
             _ = advance()
-            guard enter() else { leave(); return lhs }
+            levels += 1
+            guard enter() else {
+                // skip the rest of the chain without building it (one error for the whole chain)
+                var end = lhs.span
+                repeat { end = end.to(parseUnary().span) } while Parser.precedence(kind) != nil && advance().kind != .eof
+                return Expr(.error, end)
+            }
             let rhs = parseBinary(prec)
-            leave()
             lhs = Expr(.binary(op, lhs, rhs), lhs.span.to(rhs.span))
         }
         return lhs
@@ -567,7 +576,12 @@ public struct Parser {
     mutating func parseUnary() -> Expr {
         if kind == .minus || kind == .bang {
             let t = advance()
-            guard enter() else { leave(); return Expr(.error, t.span) }
+            guard enter() else {
+                leave()
+                // skip the rest of the prefix run and its operand (one error for the whole run)
+                while kind == .minus || kind == .bang { _ = advance() }
+                return Expr(.error, t.span.to(parsePostfix().span))
+            }
             let operand = parseUnary()
             leave()
             return Expr(.unary(t.kind == .minus ? .neg : .not, operand), t.span.to(operand.span))
@@ -575,9 +589,18 @@ public struct Parser {
         return parsePostfix()
     }
 
+    /// Each `.name`, call and index nests the tree one level deeper (later stages recurse over it),
+    /// so a postfix chain counts towards the nesting limit.
     mutating func parsePostfix() -> Expr {
         var e = parsePrimary()
+        var levels = 0
+        defer { for _ in 0..<levels { leave() } }
+        var failed = false
         while true {
+            if kind == .dot || kind == .lbracket || (kind == .lparen && !tok.afterNewline), !failed {
+                levels += 1
+                if !enter() { failed = true; e = Expr(.error, e.span) }
+            }
             if kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
                 _ = advance()
                 let t = advance()
@@ -594,6 +617,7 @@ public struct Parser {
             } else {
                 return e
             }
+            if failed { e = Expr(.error, e.span) }
         }
     }
 

@@ -104,5 +104,16 @@ final class FuzzTests: XCTestCase {
         XCTAssertTrue(ids(Array(("// " + String(repeating: "x", count: 20_000)).utf8)).contains("E0004"))       // long line
         XCTAssertTrue(ids([0x6C, 0x65, 0x74, 0x20, 0xC3, 0x28]).contains("E0003"))                              // bad UTF-8
         XCTAssertTrue(ids(Array("let x = 1e309".utf8)).contains("E0011"))                                       // out of range
+        // long chains build trees as deep as parentheses do: each gets one E0010, not a stack overflow
+        // in a later stage (these crashed before the parser counted chains towards the limit)
+        let chain = "let x = " + Array(repeating: "1", count: 100_000).joined(separator: " +\n ") + "\n"
+        XCTAssertEqual(ids(Array(chain.utf8)).filter { $0 == "E0010" }.count, 1)
+        XCTAssertEqual(ids(Array(("let x = " + String(repeating: "-", count: 50_000) + "1\n").utf8)).filter { $0 == "E0010" }.count, 1)
+        XCTAssertTrue(ids(Array(("let x = a" + String(repeating: ".b", count: 50_000) + "\n").utf8)).contains("E0010"))
+        XCTAssertTrue(ids(Array(("let x = a" + String(repeating: "[0]", count: 20_000) + "\n").utf8)).contains("E0010"))
+        XCTAssertTrue(ids(Array(("let x = f" + String(repeating: "()", count: 20_000) + "\n").utf8)).contains("E0010"))
+        // just under the limit still compiles
+        let sum = "let x = " + Array(repeating: "1", count: 250).joined(separator: " + ") + "\nlayer a { opacity: x / 1000 }\n"
+        XCTAssertEqual(ids(Array(sum.utf8)), [])
     }
 }
