@@ -21,8 +21,9 @@ public enum Compiler {
         return compile(file, phases: &phases)
     }
 
-    /// Wall time of each compiler phase, for `calc bench`.
+    /// Wall time of each compiler phase, for `calc bench` and `calc build --time-stages`.
     public struct Phases: Sendable {
+        public var lex: Duration = .zero
         public var parse: Duration = .zero
         public var check: Duration = .zero
         public var generate: Duration = .zero
@@ -32,10 +33,15 @@ public enum Compiler {
     public static func compile(_ file: SourceFile, phases: inout Phases) -> CompileResult {
         let clock = ContinuousClock()
         var t0 = clock.now
-        let (ast, parseDiags) = Parser.parse(file)
+        let (tokens, lexDiags) = Lexer.tokenize(file)
+        phases.lex = clock.now - t0
+        t0 = clock.now
+        var parser = Parser(file: file, tokens: tokens)
+        let ast = parser.parseFile()
         phases.parse = clock.now - t0
         t0 = clock.now
-        var diags = parseDiags
+        var diags = lexDiags
+        diags.append(contentsOf: parser.diagnostics)
         let checker = Checker(file: file)
         let functions = checker.check(ast)
         diags.append(contentsOf: checker.diags)

@@ -35,9 +35,12 @@ struct Build: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output path.") var output: String?
     @Option(help: "What to write: bytecode (default), asm (the disassembly), or a stage: tokens, ast, ir.") var emit: Emit = .bytecode
     @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
+    @Flag(help: "Print the wall time of each stage (read, lex, parse, check, generate, verify, encode, write) to stderr.") var timeStages = false
 
     func run() throws {
+        var stages = StageClock()
         let bytes = try Files.read(file)
+        stages.mark("read")
         let source = SourceFile(name: file, bytes: bytes)
         func write(_ text: String) throws {
             if let out = output { try Files.writeAtomically(Array(text.utf8), to: out, protecting: [file]) } else { Console.out(text) }
@@ -58,11 +61,15 @@ struct Build: ParsableCommand {
             return try write(text)
         default: break
         }
-        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet)
+        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages)
         switch emit {
         case .bytecode:
             let out = output ?? Build.defaultOutput(for: file)
-            try Files.writeAtomically(BytecodeWriter.encode(program), to: out, protecting: [file])
+            let encoded = BytecodeWriter.encode(program)
+            stages.mark("encode")
+            try Files.writeAtomically(encoded, to: out, protecting: [file])
+            stages.mark("write")
+            if timeStages { Console.err(stages.report(file: file, lines: source.lineStarts.count - (bytes.last == 10 ? 1 : 0))) }
         case .asm:
             try write(Disassembler.disassemble(program))
         default: break
