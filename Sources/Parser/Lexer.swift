@@ -69,6 +69,11 @@ public struct Lexer {
         // Non-UTF-8 input: report the first bad byte once (strings and comments may hold any valid UTF-8).
         var j = 0
         while j < b.count {
+            // ASCII runs eight bytes at a time (nearly all source text)
+            if j + 8 <= b.count, b.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: j, as: UInt64.self) }) & 0x8080_8080_8080_8080 == 0 {
+                j += 8
+                continue
+            }
             let c = b[j]
             var len = 0
             if c < 0x80 { len = 1 } else if c & 0xE0 == 0xC0, c >= 0xC2 { len = 2 } else if c & 0xF0 == 0xE0 { len = 3 } else if c & 0xF8 == 0xF0, c <= 0xF4 { len = 4 }
@@ -132,8 +137,7 @@ public struct Lexer {
         if Lexer.isIdentStart(c) {
             let start = i
             while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
-            let text = String(decoding: b[start..<i], as: UTF8.self)
-            return TokenKind.keywords[text] ?? .identifier
+            return Keywords.kind(b, start, i)
         }
         if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(b[i + 1]) && !(i > 0 && b[i - 1] == UInt8(ascii: "."))) {
             return lexNumber()
@@ -272,6 +276,52 @@ public struct Lexer {
     }
 }
 
+/// Keyword lookup straight from the bytes, without building a String per identifier (that String
+/// and its hashing were a third of the lexer's time). Derived from `TokenKind.keywords`, the single
+/// list of keywords: each is packed, zero-padded, into two words and placed in a small open-addressing
+/// table; identifiers longer than 16 bytes are never keywords.
+enum Keywords {
+    static let slotCount = 64
+    /// (first 8 bytes, next 8 bytes, kind) per slot; kind nil for an empty slot.
+    static let slots: [(UInt64, UInt64, TokenKind?)] = {
+        var t = [(UInt64, UInt64, TokenKind?)](repeating: (0, 0, nil), count: slotCount)
+        for (word, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count <= 16 && TokenKind.keywords.count < slotCount / 2)
+            let (lo, hi) = pack(bytes, 0, bytes.count)
+            var h = slot(lo, hi)
+            while t[h].2 != nil { h = (h + 1) & (slotCount - 1) }
+            t[h] = (lo, hi, kind)
+        }
+        return t
+    }()
+
+    @inline(__always) static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        var k = start
+        while k < end, k < start + 8 { lo |= UInt64(b[k]) << UInt64(8 * (k - start)); k += 1 }
+        while k < end { hi |= UInt64(b[k]) << UInt64(8 * (k - start - 8)); k += 1 }
+        return (lo, hi)
+    }
+
+    @inline(__always) static func slot(_ lo: UInt64, _ hi: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// The keyword spelled by `b[start..<end]` (an identifier's bytes), else `.identifier`.
+    static func kind(_ b: [UInt8], _ start: Int, _ end: Int) -> TokenKind {
+        guard end - start <= 16 else { return .identifier }
+        let (lo, hi) = pack(b, start, end)
+        let table = slots
+        var h = slot(lo, hi)
+        while let kind = table[h].2 {
+            if table[h].0 == lo, table[h].1 == hi { return kind }
+            h = (h + 1) & (slotCount - 1)
+        }
+        return .identifier
+    }
+}
+
 extension String {
     init(format2Hex c: UInt8) {
         let hex = Array("0123456789abcdef")
@@ -283,6 +333,7 @@ extension String {
 public enum Literals {
     /// Splits `2.5s` into (2.5, "s"); nil if the digits do not form a finite number.
     public static func number(_ text: String) -> (Double, String)? {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return number(Array(text.utf8), 0, text.utf8.count) }
         var digits = ""
         var unit = ""
         var inUnit = false
@@ -298,6 +349,80 @@ public enum Literals {
         if digits.hasSuffix("e") { digits.removeLast(); unit = "e" + unit }
         guard let v = Double(digits), v.isFinite else { return nil }
         return (v, unit)
+    }
+
+    /// `number(_:)` over the ASCII bytes `b[start..<end]` (a number token), without Characters: the
+    /// same split, and plain literals (`12`, `0.5`, up to 15 significant digits, no exponent) are
+    /// converted exactly as strtod would (m / 10^k with both exact is one correctly rounded division,
+    /// Clinger's fast path); anything else goes through `Double(String)`.
+    public static func number(_ b: [UInt8], _ start: Int, _ end: Int) -> (Double, String)? {
+        // the digits are the kept characters (all but '_') before the first byte that cannot extend them
+        var k = start
+        var kept = 0
+        var last: UInt8 = 0
+        var hasE = false
+        while k < end {
+            let c = b[k]
+            let e = c | 0x20 == UInt8(ascii: "e")
+            guard c &- 0x30 < 10 || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || (e && kept > 0 && !hasE)
+                || ((c == UInt8(ascii: "+") || c == UInt8(ascii: "-")) && last == UInt8(ascii: "e")) else { break }
+            if c != UInt8(ascii: "_") {
+                kept += 1
+                last = e ? UInt8(ascii: "e") : c
+                if e { hasE = true }
+            }
+            k += 1
+        }
+        let digitsEnd = k
+        var unit = unitText(b, digitsEnd, end)
+        // a trailing 'e' with no exponent belongs to the unit
+        let trailingE = last == UInt8(ascii: "e")
+        if trailingE { unit = "e" + unit }
+        if !hasE || trailingE, let v = exactDecimal(b, start, digitsEnd) { return (v, unit) }
+        var digits = ""
+        for c in b[start..<digitsEnd] where c != UInt8(ascii: "_") {
+            digits.unicodeScalars.append(Unicode.Scalar(c | 0x20 == UInt8(ascii: "e") ? UInt8(ascii: "e") : c))
+        }
+        if trailingE { digits.removeLast() }
+        guard let v = Double(digits), v.isFinite else { return nil }
+        return (v, unit)
+    }
+
+    /// The unit's text; the units CAL knows come from literals, so building them costs nothing.
+    static func unitText(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
+        switch end - start {
+        case 0: return ""
+        case 1 where b[start] == UInt8(ascii: "s"): return "s"
+        case 2 where b[start] == UInt8(ascii: "m") && b[start + 1] == UInt8(ascii: "s"): return "ms"
+        default: return String(decoding: b[start..<end], as: UTF8.self)
+        }
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+
+    /// The digits in `b[start..<end]` ('_' skipped, an 'e' ends them) as a Double when the value is
+    /// exact by construction: at most 15 significant digits and one '.'; nil when strtod must decide.
+    static func exactDecimal(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
+        var mantissa: UInt64 = 0
+        var count = 0, fraction = 0
+        var seenPoint = false
+        for c in b[start..<end] {
+            if c == UInt8(ascii: "_") { continue }
+            if c == UInt8(ascii: ".") {
+                if seenPoint { return nil }
+                seenPoint = true
+                continue
+            }
+            if c | 0x20 == UInt8(ascii: "e") { break }
+            guard c &- 0x30 < 10 else { return nil }
+            mantissa = mantissa * 10 + UInt64(c &- 0x30)
+            count += 1
+            if seenPoint { fraction += 1 }
+            if count > 15 { return nil }
+        }
+        // "5." and "." are left to strtod (the lexer makes neither)
+        guard count > 0, !(seenPoint && fraction == 0) else { return nil }
+        return Double(mantissa) / powersOfTen[fraction]
     }
 
     /// Decodes the escapes of a string literal's text (including its quotes).
