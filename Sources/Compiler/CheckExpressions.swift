@@ -87,10 +87,12 @@ extension Checker {
     func identifier(_ name: String, at span: Span) -> Typed {
         if name == "time" { return Typed(ir: .now, type: .number(.time)) }
         if name == "root" { return Typed(ir: .root, type: .layer) }
-        if let (v, t) = Checker.builtinConstants[name], resolve(name, in: fn) == nil, globals[name] == nil {
+        // a local or captured name shadows the built-in constants; resolve once, it may capture
+        let local = resolve(name, in: fn)
+        if local == nil, let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
             return Typed(ir: .const(v), type: t)
         }
-        switch lookup(name, at: span) {
+        switch local ?? lookupOutside(name, at: span) {
         case .constant(let v, let t, _)?: return Typed(ir: .const(v), type: t)
         case .global(let slot, let t, _, _)?: return Typed(ir: .global(slot), type: t)
         case .local(let reg, let t, _, _)?: return Typed(ir: .local(reg), type: t)
@@ -145,6 +147,7 @@ extension Checker {
 
     func numbers(_ elems: [Expr], _ types: [ValueType]) -> [IR]? {
         var out: [IR] = []
+        out.reserveCapacity(elems.count)
         var ok = true
         for (e, ty) in zip(elems, types) {
             let t = expr(e, expect: ty)

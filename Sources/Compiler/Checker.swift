@@ -135,7 +135,18 @@ final class Checker {
         self.fn = FunctionState(index: 0, kind: .main, parent: nil)
     }
 
-    func line(_ span: Span) -> Int { file.line(of: span.start) }
+    /// The line of the last offset looked up and where that line starts and ends: the checker asks
+    /// in nearly ascending order, so most lookups skip the binary search.
+    var lineCursor = (line: 1, start: 0, end: 0)
+
+    func line(_ span: Span) -> Int {
+        let off = span.start
+        if off >= lineCursor.start, off < lineCursor.end { return lineCursor.line }
+        let ln = file.line(of: off)
+        let starts = file.lineStarts
+        lineCursor = (ln, starts[ln - 1], ln < starts.count ? starts[ln] : Int.max)
+        return ln
+    }
     func endLine(_ span: Span) -> Int { file.line(of: max(span.start, span.end - 1)) }
 
     // MARK: entry
@@ -198,7 +209,10 @@ final class Checker {
     func block(_ stmts: [Stmt], _ ctx: MemberContext) -> [IRStmt] {
         fn.scopes.append([:])
         defer { fn.scopes.removeLast() }
-        return stmts.flatMap { stmt($0, ctx) }
+        var out: [IRStmt] = []
+        out.reserveCapacity(stmts.count)
+        for s in stmts { out += stmt(s, ctx) }
+        return out
     }
 
     func stmt(_ s: Stmt, _ ctx: MemberContext) -> [IRStmt] {
@@ -447,8 +461,9 @@ final class Checker {
 
     /// Resolves a name in the current function, capturing locals of enclosing functions by value.
     func resolve(_ name: String, in f: FunctionState) -> Symbol? {
-        for scope in f.scopes.reversed() { if let s = scope[name] { return s } }
-        if let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
+        // (empty scopes, most of them, are skipped without hashing the name)
+        for scope in f.scopes.reversed() where !scope.isEmpty { if let s = scope[name] { return s } }
+        if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR
         let type: ValueType
@@ -468,6 +483,11 @@ final class Checker {
 
     func lookup(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
         if let s = resolve(name, in: fn) { return s }
+        return lookupOutside(name, at: span, report: report)
+    }
+
+    /// `lookup` after `resolve` found nothing in the current function.
+    func lookupOutside(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
         if let s = globals[name] { return s }
         if let top = topLevel[name] {
             if fn.runsLater || fn.parent != nil, top.slot >= 0 {
@@ -492,10 +512,12 @@ final class Checker {
 
     // MARK: conversions
 
-    /// Checks `t` against `expected`; reports a mismatch and returns nil, else the IR.
-    func convert(_ t: Typed, to expected: ValueType, at span: Span, what: String) -> IR? {
+    /// Checks `t` against `expected`; reports a mismatch and returns nil, else the IR. (`what` is
+    /// only built for the message: describing every checked value was a tenth of the checker's time.)
+    func convert(_ t: Typed, to expected: ValueType, at span: Span, what describe: @autoclosure () -> String) -> IR? {
         if t.type == .error { return nil }
         if TypeRules.assignable(t.type, to: expected) { return t.ir }
+        let what = describe()
         var notes: [String] = []
         if case .number(let e) = expected, case .number(let f) = t.type {
             if e == .scalar { notes.append("remove the unit: \(what) is a plain number") }

@@ -5,7 +5,9 @@
 import CalcCore
 import Bytecode
 
-indirect enum IR: Sendable {
+/// Only the cases that hold an expression are boxed: constants, registers and globals (most of the
+/// IR) are stored inline and cost no allocation.
+enum IR: Sendable {
     case const(Value)
     /// A local register of the current function (numbered after its parameters by the code generator).
     case local(Int)
@@ -14,26 +16,26 @@ indirect enum IR: Sendable {
     case global(Int)
     case root
     case now
-    case arith(ArithOp, IR, IR)
-    case neg(IR)
-    case not(IR)
+    indirect case arith(ArithOp, IR, IR)
+    indirect case neg(IR)
+    indirect case not(IR)
     /// `eq`, `lt`, `le` with operands possibly swapped by the checker (a > b is b < a).
-    case compare(Opcode, IR, IR)
-    case and(IR, IR)
-    case or(IR, IR)
-    case makePoint(IR, IR)
-    case makeSize(IR, IR)
+    indirect case compare(Opcode, IR, IR)
+    indirect case and(IR, IR)
+    indirect case or(IR, IR)
+    indirect case makePoint(IR, IR)
+    indirect case makeSize(IR, IR)
     case makeRect([IR])
     case makeColor([IR])
     case builtin(Builtin, [IR])
     case call(function: Int, [IR])
     case array([IR])
-    case index(IR, IR)
-    case len(IR)
-    case field(IR, Component)
-    case named(IR)
-    case getProp(IR, KeyPath)
-    case getPres(IR, KeyPath)
+    indirect case index(IR, IR)
+    indirect case len(IR)
+    indirect case field(IR, Component)
+    indirect case named(IR)
+    indirect case getProp(IR, KeyPath)
+    indirect case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
 
     var constant: Value? { if case .const(let v) = self { return v } else { return nil } }
