@@ -127,26 +127,26 @@ public enum Verifier {
 
     static func verifyFunction(_ fi: Int, in p: Program) throws(BytecodeError) {
         let f = p.functions[fi]
-        let where_ = "function F\(fi) \(Format.quoted1(f.name))"
+        func where_() -> String { "function F\(fi) \(Format.quoted1(f.name))" }   // (built only on failure)
         guard Int(f.registerCount) <= Limits.maxRegisters else {
-            throw invalid("\(where_) uses \(Format.count(Int(f.registerCount), "register")), over the limit of \(Limits.maxRegisters)")
+            throw invalid("\(where_()) uses \(Format.count(Int(f.registerCount), "register")), over the limit of \(Limits.maxRegisters)")
         }
         guard f.paramCount <= f.registerCount else {
-            throw invalid("\(where_) takes \(Format.count(Int(f.paramCount), "parameter")) but has only \(Format.count(Int(f.registerCount), "register")) to hold them")
+            throw invalid("\(where_()) takes \(Format.count(Int(f.paramCount), "parameter")) but has only \(Format.count(Int(f.registerCount), "register")) to hold them")
         }
-        guard !f.code.isEmpty else { throw invalid("\(where_) has no instructions") }
+        guard !f.code.isEmpty else { throw invalid("\(where_()) has no instructions") }
         guard f.lines.count == f.code.count else {
-            throw invalid("\(where_) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
+            throw invalid("\(where_()) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
         }
         for (k, ins) in f.code.enumerated() {
             let format = ins.op.format
-            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, p)
-            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, p)
-            try verifyOperand("C", ins.c, format.c, ins, k, fi, p)
-            try verifyCounts(ins, k, fi, p)
+            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, f, p)
+            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, f, p)
+            try verifyOperand("C", ins.c, format.c, ins, k, fi, f, p)
+            try verifyCounts(ins, k, fi, f, p)
         }
         if let last = f.code.last, !last.op.isTerminator {
-            throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
+            throw invalid("\(where_()) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
         }
     }
 
@@ -158,8 +158,7 @@ public enum Verifier {
 
     /// Checks operand `slot` (value `x`) of instruction `k` of function `fi` against its kind.
     static func verifyOperand(_ slot: String, _ x: UInt32, _ kind: OperandKind, _ ins: Instruction, _ k: Int,
-                              _ fi: Int, _ p: Program) throws(BytecodeError) {
-        let f = p.functions[fi]
+                              _ fi: Int, _ f: Function, _ p: Program) throws(BytecodeError) {
         // Built only on failure: verification runs over every instruction of every loaded file.
         func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
         func fail(_ m: String) -> BytecodeError { invalid("\(at()): operand \(slot): \(m)") }
@@ -226,8 +225,7 @@ public enum Verifier {
 
     /// Checks that register runs sized by another operand stay inside the frame, and that a call
     /// passes exactly the callee's parameter count.
-    static func verifyCounts(_ ins: Instruction, _ k: Int, _ fi: Int, _ p: Program) throws(BytecodeError) {
-        let f = p.functions[fi]
+    static func verifyCounts(_ ins: Instruction, _ k: Int, _ fi: Int, _ f: Function, _ p: Program) throws(BytecodeError) {
         func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
         func run(_ start: Int, _ n: Int) throws(BytecodeError) {
             guard start + n <= Int(f.registerCount) else {

@@ -539,6 +539,8 @@ func fmt(_ x: Double) -> String {
 struct ConstantPool: Sendable {
     var values: [Value] = []
     var index: [Key: UInt32] = [:]
+    /// Numbers, most constants, by bit pattern: hashing one word instead of a five-word Key.
+    var numberIndex: [UInt64: UInt32] = [:]
 
     /// A constant's identity: its kind and the bit patterns of its numbers (hashing Doubles
     /// directly would merge 0 and -0).
@@ -550,6 +552,13 @@ struct ConstantPool: Sendable {
     }
 
     mutating func index(_ v: Value) -> UInt32 {
+        if case .number(let x) = v {
+            if let i = numberIndex[x.bitPattern] { return i }
+            let i = UInt32(values.count)
+            values.append(v)
+            numberIndex[x.bitPattern] = i
+            return i
+        }
         let key = ConstantPool.key(v)
         if let i = index[key] { return i }
         let i = UInt32(values.count)

@@ -20,8 +20,11 @@ struct CodeGen {
     init(pool: ConstantPool) { self.pool = pool }
 
     mutating func function(_ f: IRFunction) -> Function {
-        code = []
-        lines = []
+        // the buffers keep their capacity from function to function; each function's arrays are
+        // copied out at their final size (growing fresh arrays was a third of code generation).
+        // (`Array(code)` would share the buffer, and the next removeAll would then reallocate it.)
+        code.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
         paramCount = f.paramCount
         fixedCount = f.paramCount + f.localCount
         nextReg = fixedCount
@@ -29,7 +32,8 @@ struct CodeGen {
         for s in f.body { stmt(s) }
         line = f.endLine
         if code.last.map({ !$0.op.isTerminator }) ?? true || endsReachable() { emit(Instruction(.ret)) }
-        return Function(name: f.name, paramCount: UInt16(clamping: f.paramCount), registerCount: UInt16(clamping: maxReg), code: code, lines: lines)
+        return Function(name: f.name, paramCount: UInt16(clamping: f.paramCount), registerCount: UInt16(clamping: maxReg),
+                        code: code.withUnsafeBufferPointer { Array($0) }, lines: lines.withUnsafeBufferPointer { Array($0) })
     }
 
     /// True when some jump targets the end of the code (so a final RET is needed even after a return).

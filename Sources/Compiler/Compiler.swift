@@ -33,28 +33,46 @@ public enum Compiler {
     public static func compile(_ file: SourceFile, phases: inout Phases) -> CompileResult {
         let clock = ContinuousClock()
         var t0 = clock.now
-        let (tokens, lexDiags) = Lexer.tokenize(file)
-        phases.lex = clock.now - t0
-        t0 = clock.now
-        var parser = Parser(file: file, tokens: tokens)
-        let ast = parser.parseFile()
-        phases.parse = clock.now - t0
-        t0 = clock.now
-        var diags = lexDiags
-        diags.append(contentsOf: parser.diagnostics)
+        // Each stage's input is released as soon as the next stage has consumed it (the tokens after
+        // parsing, the syntax tree after checking, each function's IR after its code is generated),
+        // so the memory is reused rather than the peak growing with every stage.
+        var diags = DiagnosticBag()
         let checker = Checker(file: file)
-        let functions = checker.check(ast)
+        var functions: [IRFunction]
+        let declaresNothing: Bool
+        do {
+            let ast: SourceAST
+            do {
+                let (tokens, lexDiags) = Lexer.tokenize(file)
+                phases.lex = clock.now - t0
+                t0 = clock.now
+                var parser = Parser(file: file, tokens: tokens)
+                ast = parser.parseFile()
+                phases.parse = clock.now - t0
+                t0 = clock.now
+                diags = lexDiags
+                diags.append(contentsOf: parser.diagnostics)
+            }
+            functions = checker.check(ast)
+            checker.functions = []
+            checker.deferred = []
+            declaresNothing = ast.items.isEmpty
+        }
         diags.append(contentsOf: checker.diags)
         phases.check = clock.now - t0
         t0 = clock.now
         defer { phases.generate = clock.now - t0 }
-        if diags.items.isEmpty && ast.items.isEmpty {
+        if diags.items.isEmpty && declaresNothing {
             diags.warning("W0005", "the file declares nothing", at: Span(0, 0))
         }
         guard !diags.hasErrors else { return CompileResult(program: nil, diagnostics: diags.sorted) }
         var gen = CodeGen(pool: checker.pool)
         var compiled: [Function] = []
-        for f in functions { compiled.append(gen.function(f)) }
+        compiled.reserveCapacity(functions.count)
+        for i in functions.indices {
+            compiled.append(gen.function(functions[i]))
+            functions[i].body = []
+        }
         let program = Program(sourceName: file.name, scene: checker.scene, constants: gen.pool.values,
                               functions: compiled, layerTemplates: checker.layerTemplates,
                               animationTemplates: checker.animationTemplates, globalCount: UInt32(checker.globalCount))
