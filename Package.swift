@@ -2,7 +2,8 @@
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
 // CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; Particles ← CalcCore (emitter
-// layers, analytic and frame-independent; docs/particles.md) ; calc ← everything.
+// layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
+// fixed-step; docs/physics.md) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
+        .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "Render"]),
         .executableTarget(
             name: "calc",
@@ -48,6 +50,12 @@ let package = Package(
             path: "Sources/RenderBench",
             swiftSettings: optimizedSettings
         ),
+        .executableTarget(
+            name: "physics-bench",
+            dependencies: ["Physics", "CalcCore"],
+            path: "Sources/PhysicsBench",
+            swiftSettings: optimizedSettings
+        ),
         .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
@@ -57,6 +65,7 @@ let package = Package(
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "CalcCore"]),
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
     ]
 )

@@ -73,6 +73,23 @@ public enum BytecodeFormat {
         default: return nil
         }
     }
+
+    static func dimensionCode(_ d: Dimension) -> UInt8 {
+        switch d {
+        case .scalar: return 0
+        case .time: return 1
+        case .angle: return 2
+        }
+    }
+
+    static func dimension(code: UInt8) -> Dimension? {
+        switch code {
+        case 0: return .scalar
+        case 1: return .time
+        case 2: return .angle
+        default: return nil
+        }
+    }
 }
 
 // MARK: - Writing
@@ -94,6 +111,7 @@ public enum BytecodeWriter {
         scene.count(p.customKeys.count)
         for k in p.customKeys {
             scene.u32(pool.intern(k.name))
+            scene.u8(BytecodeFormat.dimensionCode(k.dimension))
             scene.constant(k.defaultValue, &pool)
         }
 
@@ -329,10 +347,9 @@ public enum BytecodeReader {
         let animations = try r.animationTemplates()
         try r.finish()
 
-        var program = Program(sourceName: sourceName, scene: scene, constants: constants, functions: functions,
-                       layerTemplates: layers, animationTemplates: animations, globalCount: globalCount)
-        program.customKeys = customKeys
-        return program
+        return Program(sourceName: sourceName, scene: scene, constants: constants, functions: functions,
+                       layerTemplates: layers, animationTemplates: animations, globalCount: globalCount,
+                       customKeys: customKeys)
     }
 
     /// Decodes and verifies: the Program is safe to hand to the VM.
@@ -548,12 +565,17 @@ private struct SectionReader {
         let code = try u8("the origin")
         guard let origin = BytecodeFormat.origin(code: code) else { throw fail("unknown origin \(code)", at: at) }
         let globals = try u32("the global count")
-        let n = try count("custom keys", minSize: 5)
+        let n = try count("custom keys", minSize: 6)
         var keys: [CustomKey] = []
         for i in 0..<n {
             let keyName = try string(strings, "the name of custom key \(i)")
+            let dat = pos
+            let code = try u8("the dimension of custom key \(i)")
+            guard let dimension = BytecodeFormat.dimension(code: code) else {
+                throw fail("custom key \(i) has unknown dimension \(code)", at: dat)
+            }
             let v = try constant(strings, label: "the default of custom key \(i)")
-            keys.append(CustomKey(name: keyName, defaultValue: v))
+            keys.append(CustomKey(name: keyName, defaultValue: v, dimension: dimension))
         }
         return (name, SceneInfo(size: Size(x[0], x[1]), scale: x[2], fps: x[3], duration: x[4],
                                 background: Color(x[5], x[6], x[7], x[8]), origin: origin), globals, keys)

@@ -35,6 +35,11 @@ public enum Disassembler {
             + " scale \(Format.number(s.scale)) fps \(Format.number(s.fps)) duration \(Format.number(s.duration))"
             + " background \(Format.color(s.background)) origin \(s.origin.rawValue)\n"
         if p.globalCount > 0 { out += ".globals \(p.globalCount)\n" }
+        let table = p.properties
+        for (i, k) in p.customKeys.enumerated() {
+            out += ".property \(Format.quoted(k.name)) id \(Int(LayerProperties.customBase) + i) "
+                + "\(k.type) = \(Format.value(k.defaultValue))\n"
+        }
 
         if !p.constants.isEmpty {
             out += "\n.constants\n"
@@ -46,14 +51,14 @@ public enum Disassembler {
         for (i, t) in p.layerTemplates.enumerated() {
             out += "\n.layer LT\(i) \(t.kind.name) \(Format.quoted(t.name))\n"
             for prop in t.properties {
-                out += entry("\(Format.keyPath(prop.keyPath)) = K\(prop.constant)", prop.constant, enumeration: nil, p)
+                out += entry("\(Format.keyPath(prop.keyPath, table)) = K\(prop.constant)", prop.constant, enumeration: nil, p)
             }
         }
         for (i, t) in p.animationTemplates.enumerated() {
-            out += "\n.animation AT\(i) \(t.kind.name) \(Format.keyPath(t.keyPath))\n"
+            out += "\n.animation AT\(i) \(t.kind.name) \(Format.keyPath(t.keyPath, table))\n"
             for field in t.fields {
                 out += entry("\(field.field.name) = K\(field.constant)", field.constant,
-                             enumeration: field.field == .fillMode ? "fill mode" : field.field == .calculationMode ? "calculation mode" : field.field == .valueFunction ? "value function" : field.field == .type ? "transition type" : field.field == .subtype ? "transition subtype" : nil, p)
+                             enumeration: field.field == .fillMode ? "fill mode" : field.field == .calculationMode ? "calculation mode" : field.field == .valueFunction ? "value function" : field.field == .type ? "transition type" : field.field == .subtype ? "transition subtype" : field.field == .rotationMode ? "rotation mode" : nil, p)
             }
         }
         for i in p.functions.indices {
@@ -107,7 +112,7 @@ public enum Disassembler {
         case .const, .string: return ("K\(x)", constantComment(x, enumeration: nil, p))
         case .keyPath:
             guard let kp = KeyPath(packed: x) else { return ("?kp(0x\(String(x, radix: 16)))", nil) }
-            return (kp.name, nil)
+            return (Format.keyPath(kp, p.properties), nil)
         case .layerTemplate:
             guard Int(x) < p.layerTemplates.count else { return ("LT\(x)", "out of range") }
             let t = p.layerTemplates[Int(x)]
@@ -115,7 +120,7 @@ public enum Disassembler {
         case .animTemplate:
             guard Int(x) < p.animationTemplates.count else { return ("AT\(x)", "out of range") }
             let t = p.animationTemplates[Int(x)]
-            return ("AT\(x)", "\(t.kind.name) \(Format.keyPath(t.keyPath))")
+            return ("AT\(x)", "\(t.kind.name) \(Format.keyPath(t.keyPath, p.properties))")
         case .function:
             guard Int(x) < p.functions.count else { return ("F\(x)", "out of range") }
             return ("F\(x)", Format.quoted(p.functions[Int(x)].name))

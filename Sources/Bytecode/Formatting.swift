@@ -114,10 +114,11 @@ enum Format {
         }
     }
 
-    /// `position.x`; a key path no layer property has prints as `?kp(0x…)` instead of trapping.
-    static func keyPath(_ kp: KeyPath) -> String {
-        guard Int(kp.property) < LayerProperties.count else { return "?kp(0x" + String(kp.packed, radix: 16) + ")" }
-        return kp.name
+    /// `position.x`, or a custom key's name; a key path no property of the program has prints as
+    /// `?kp(0x…)` instead of trapping.
+    static func keyPath(_ kp: KeyPath, _ table: PropertyTable) -> String {
+        guard table.info(kp.property) != nil else { return "?kp(0x" + String(kp.packed, radix: 16) + ")" }
+        return table.name(kp)
     }
 
     /// Zero-padded to four digits (`0007`, `12345`), the instruction index column; a negative

@@ -157,6 +157,16 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case field
     /// R[A].mask := R[B]   (a layer, taken out of the tree; nil removes the mask)
     case setmask
+    /// R[A]'s content is drawn by F[C](R[A], R[A+1]...) for every frame (R[A+1] is the argument array)
+    case setdraw
+    /// draw: fill path R[A] with colour R[A+1] by fill rule R[A+2]
+    case drawfill
+    /// draw: stroke path R[A] with colour R[A+1], line width R[A+2]
+    case drawstroke
+    /// draw: text R[A] at point R[A+1], font size R[A+2], colour R[A+3]
+    case drawtext
+    /// draw: image R[A] into rect R[A+1]
+    case drawimage
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -242,6 +252,10 @@ extension Opcode {
         case .setaction: return f(.reg, .reg, .string)
         case .field: return f(.reg, .reg, .component)
         case .setmask: return f(.reg, .reg)
+        case .setdraw: return f(.regRange(2), .unused, .function)
+        case .drawfill, .drawstroke: return f(.regRange(3))
+        case .drawtext: return f(.regRange(4))
+        case .drawimage: return f(.regRange(2))
         }
     }
 
@@ -300,6 +314,8 @@ public enum AnimField: UInt8, CaseIterable, Sendable {
     case valueFunction
     /// CATransition
     case type, subtype, startProgress, endProgress
+    /// CAKeyframeAnimation's path (a point key path moves along it) and rotationMode
+    case path, rotationMode
 
     public var name: String { String(describing: self) }
 }

@@ -94,7 +94,9 @@ public struct Program: Sendable, Equatable {
     public var properties: PropertyTable { PropertyTable(custom: customKeys) }
 
     public init(sourceName: String, scene: SceneInfo, constants: [Value] = [], functions: [Function] = [],
-                layerTemplates: [LayerTemplate] = [], animationTemplates: [AnimationTemplate] = [], globalCount: UInt32 = 0) {
+                layerTemplates: [LayerTemplate] = [], animationTemplates: [AnimationTemplate] = [], globalCount: UInt32 = 0,
+                customKeys: [CustomKey] = []) {
+        self.customKeys = customKeys
         self.sourceName = sourceName; self.scene = scene; self.constants = constants; self.functions = functions
         self.layerTemplates = layerTemplates; self.animationTemplates = animationTemplates; self.globalCount = globalCount
     }

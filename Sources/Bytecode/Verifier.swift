@@ -17,6 +17,7 @@ public enum Verifier {
         try verifyScene(p.scene)
         try verifyCounts(p)
         for (i, v) in p.constants.enumerated() { try verifyConstant(v, index: i) }
+        try verifyCustomKeys(p)
         guard let main = p.functions.first else {
             throw invalid("the program has no functions: function F0 (the scene's main function) is required")
         }
@@ -68,7 +69,7 @@ public enum Verifier {
     static func verifyCounts(_ p: Program) throws(BytecodeError) {
         let counts = [("constants", p.constants.count), ("functions", p.functions.count),
                       ("layer templates", p.layerTemplates.count), ("animation templates", p.animationTemplates.count),
-                      ("globals", Int(p.globalCount))]
+                      ("globals", Int(p.globalCount)), ("custom properties", p.customKeys.count)]
         for (what, n) in counts where n > Limits.maxIndex {
             throw invalid("the program has \(n) \(what), over the limit of \(Limits.maxIndex)")
         }
@@ -117,6 +118,29 @@ public enum Verifier {
             // The pool does not say which enumeration a case belongs to; templates check it exactly.
             guard Int(c) < maxEnumerationCount else {
                 throw fail("enumeration case \(c) is out of range of every enumeration (the largest has \(maxEnumerationCount) cases)")
+            }
+        }
+    }
+
+    /// Custom key–value properties: a name no other property has, a default of a storable type.
+    static func verifyCustomKeys(_ p: Program) throws(BytecodeError) {
+        guard p.customKeys.count <= Int(UInt16.max - LayerProperties.customBase) else {
+            throw invalid("the program has \(p.customKeys.count) custom properties, over the limit of \(UInt16.max - LayerProperties.customBase)")
+        }
+        var seen = Set<String>()
+        for (i, k) in p.customKeys.enumerated() {
+            func fail(_ m: String) -> BytecodeError { invalid("custom property \(i) \(Format.quoted1(k.name)): \(m)") }
+            guard PropertyTable.isValidCustomName(k.name) else { throw fail("is not a valid property name") }
+            guard LayerProperties.named(k.name) == nil else { throw fail("has the name of a built-in layer property") }
+            guard seen.insert(k.name).inserted else { throw fail("is declared twice") }
+            guard PropertyTable.isCustomType(k.defaultValue) else {
+                throw fail("its default is \(article(Format.typeName(k.defaultValue))), which a custom property cannot hold")
+            }
+            if case .number = k.defaultValue {} else if k.dimension != .scalar {
+                throw fail("only a number can be \(article(ValueType.number(k.dimension).description))")
+            }
+            do { try verifyConstant(k.defaultValue, index: -1) } catch {
+                throw fail("its default \(Format.value(k.defaultValue)) is invalid")
             }
         }
     }
@@ -187,7 +211,7 @@ public enum Verifier {
             }
         case .keyPath:
             guard let kp = KeyPath(packed: x) else { throw fail("0x\(String(x, radix: 16)) is not a key path") }
-            guard keyPathType(kp) != nil else { throw fail(badComponent(kp)) }
+            guard keyPathType(kp, p) != nil else { throw fail(badComponent(kp, p)) }
         case .layerTemplate:
             try index("layer template", "LT", p.layerTemplates.count)
         case .animTemplate:
@@ -253,16 +277,16 @@ public enum Verifier {
     // MARK: templates
 
     /// The type of the value at `kp`; nil when the property does not exist or has no such component.
-    static func keyPathType(_ kp: KeyPath) -> ValueType? {
-        guard Int(kp.property) < LayerProperties.count else { return nil }
-        let type = LayerProperties.all[Int(kp.property)].type
-        if kp.component == .whole { return type }
-        return Component.components(of: type).first { $0.1 == kp.component }?.2
+    static func keyPathType(_ kp: KeyPath, _ p: Program) -> ValueType? {
+        p.properties.type(kp)
     }
 
-    static func badComponent(_ kp: KeyPath) -> String {
-        guard Int(kp.property) < LayerProperties.count else { return "0x\(String(kp.packed, radix: 16)) is not a key path" }
-        let prop = LayerProperties.all[Int(kp.property)]
+    static func badComponent(_ kp: KeyPath, _ p: Program) -> String {
+        guard let prop = p.properties.info(kp.property) else {
+            return kp.property >= LayerProperties.customBase
+                ? "0x\(String(kp.packed, radix: 16)) names custom property \(Int(kp.property - LayerProperties.customBase)), but the program has \(p.customKeys.count)"
+                : "0x\(String(kp.packed, radix: 16)) is not a key path"
+        }
         return "'\(prop.name)' has no component '\(kp.component.path)'"
     }
 
@@ -303,14 +327,14 @@ public enum Verifier {
         let t = p.layerTemplates[ti]
         for (k, prop) in t.properties.enumerated() {
             let kp = prop.keyPath
-            guard let type = keyPathType(kp) else {
-                throw invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k): \(badComponent(kp))")
+            guard let type = keyPathType(kp, p), let info = p.properties.info(kp.property) else {
+                throw invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k): \(badComponent(kp, p))")
             }
             func fail(_ m: String) -> BytecodeError {
-                invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k) (\(kp.name)): \(m)")
+                invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k) (\(p.properties.name(kp))): \(m)")
             }
-            guard LayerProperties.all[Int(kp.property)].applies(to: t.kind) else {
-                throw fail("a \(t.kind.name) layer has no property '\(LayerProperties.all[Int(kp.property)].name)'")
+            guard info.applies(to: t.kind) else {
+                throw fail("a \(t.kind.name) layer has no property '\(info.name)'")
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
@@ -319,12 +343,12 @@ public enum Verifier {
 
     static func verifyAnimationTemplate(_ ti: Int, in p: Program) throws(BytecodeError) {
         let t = p.animationTemplates[ti]
-        guard let type = keyPathType(t.keyPath) else {
-            throw invalid("animation template AT\(ti): \(badComponent(t.keyPath))")
+        guard let type = keyPathType(t.keyPath, p) else {
+            throw invalid("animation template AT\(ti): \(badComponent(t.keyPath, p))")
         }
         for (k, field) in t.fields.enumerated() {
             func fail(_ m: String) -> BytecodeError {
-                invalid("animation template AT\(ti) (\(t.keyPath.name)), field \(k) (\(field.field.name)): \(m)")
+                invalid("animation template AT\(ti) (\(p.properties.name(t.keyPath))), field \(k) (\(field.field.name)): \(m)")
             }
             let v = try constantValue(field.constant, in: p, fail)
             let c = field.constant
@@ -355,6 +379,11 @@ public enum Verifier {
                 }
             case .calculationMode:
                 try expect(v, .enumeration("calculation mode"), c, fail)
+            case .path:
+                guard type == .point else { throw fail("only a point key path can move along a path, not \(article(type.description))") }
+                try expect(v, .path, c, fail)
+            case .rotationMode:
+                try expect(v, .enumeration("rotation mode"), c, fail)
             case .valueFunction:
                 try expect(v, .enumeration("value function"), c, fail)
             case .type:

@@ -137,6 +137,9 @@ public struct PresentationLayer: Sendable, Equatable {
     public var mask: [PresentationLayer] = []
     /// A transition running on the layer.
     public var transition: TransitionState?
+    /// The commands of the layer's `draw` block, run for this frame (drawn over the background,
+    /// in place of contents, in the layer's bounds coordinates).
+    public var drawing: [DrawCommand] = []
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero, anchorPoint: Point = Point(0.5, 0.5),
                 anchorPointZ: Double = 0, zPosition: Double = 0, transform: Transform3D = .identity,
@@ -176,4 +179,13 @@ public struct PresentationScene: Sendable, Equatable {
     /// Pixel dimensions: points × scale, rounded to the nearest pixel.
     public var pixelWidth: Int { Int((size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// One command of a `draw` block (the drawLayer:inContext: delegate), in the layer's coordinates
+/// (its bounds' space, y down as in the layer).
+public enum DrawCommand: Sendable, Equatable {
+    case fill(BezierPath, Color, FillRule)
+    case stroke(BezierPath, Color, width: Double)
+    case text(String, at: Point, size: Double, Color)
+    case image(String, in: Rect)
 }

@@ -376,12 +376,28 @@ public struct CustomKey: Sendable, Equatable {
     public var name: String
     /// The value a layer has before setting it; its type is the property's type.
     public var defaultValue: Value
-    public init(name: String, defaultValue: Value) { self.name = name; self.defaultValue = defaultValue }
+    /// For numbers: what they measure (`property spin: angle = 0deg`).
+    public var dimension: Dimension
+    public init(name: String, defaultValue: Value, dimension: Dimension = .scalar) {
+        self.name = name; self.defaultValue = defaultValue; self.dimension = dimension
+    }
+
+    public var type: ValueType {
+        if case .number = defaultValue { return .number(dimension) }
+        return PropertyTable.type(of: defaultValue)
+    }
 }
 
 extension LayerProperties {
     /// Property ids from here on name custom keys (index = id − customBase).
     public static let customBase: UInt16 = 0x8000
+
+    /// Where property `id` lives in a layer's value array: the catalogue's ids as they are, then the
+    /// custom keys (the same in every program, so no table is needed).
+    @inline(__always)
+    public static func slot(_ id: UInt16) -> Int {
+        id < customBase ? Int(id) : count + Int(id - customBase)
+    }
 }
 
 /// The catalogue plus a program's custom keys: what a property id means in one program.
@@ -397,14 +413,12 @@ public struct PropertyTable: Sendable {
         let k = Int(id - LayerProperties.customBase)
         guard k < custom.count else { return nil }
         let c = custom[k]
-        return LayerProperty(id: id, name: c.name, type: Self.type(of: c.defaultValue), defaultValue: c.defaultValue,
+        return LayerProperty(id: id, name: c.name, type: c.type, defaultValue: c.defaultValue,
                              animatable: true, stored: true, kinds: nil)
     }
 
     /// Where a property lives in a layer's value array: the catalogue first, then the custom keys.
-    public func slot(_ id: UInt16) -> Int {
-        id < LayerProperties.customBase ? Int(id) : LayerProperties.count + Int(id - LayerProperties.customBase)
-    }
+    public func slot(_ id: UInt16) -> Int { LayerProperties.slot(id) }
 
     public var slotCount: Int { LayerProperties.count + custom.count }
 
@@ -429,10 +443,24 @@ public struct PropertyTable: Sendable {
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         guard let k = custom.firstIndex(where: { $0.name == parts[0] }) else { return nil }
         let id = LayerProperties.customBase + UInt16(k)
-        let t = Self.type(of: custom[k].defaultValue)
+        let t = custom[k].type
         if parts.count == 1 { return (KeyPath(property: id), t) }
         for (name, c, ct) in Component.components(of: t) where name == parts[1] { return (KeyPath(property: id, component: c), ct) }
         return nil
+    }
+
+    /// Whether a custom property can hold values like `v` (what a script can declare and a file store).
+    public static func isCustomType(_ v: Value) -> Bool {
+        switch v {
+        case .number, .bool, .point, .size, .rect, .color, .string, .transform, .path, .image: return true
+        case .none, .timing, .enumCase, .array, .layer, .animation: return false
+        }
+    }
+
+    /// An identifier: a letter or `_`, then letters, digits or `_` (ASCII).
+    public static func isValidCustomName(_ s: String) -> Bool {
+        guard let first = s.utf8.first, first == UInt8(ascii: "_") || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") else { return false }
+        return s.utf8.allSatisfy { c in c == UInt8(ascii: "_") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")) }
     }
 
     public static func type(of v: Value) -> ValueType {

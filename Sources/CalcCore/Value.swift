@@ -61,6 +61,7 @@ public enum Enumerations {
         "fill mode": ["removed", "forwards", "backwards", "both"],
         "origin": ["topLeft", "bottomLeft"],
         "calculation mode": ["linear", "discrete", "paced", "cubic", "cubicPaced"],
+        "rotation mode": ["auto", "autoReverse"],
         "animation option": ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "repeat", "autoreverse",
                              "beginFromCurrentState", "overrideInheritedDuration", "overrideInheritedCurve",
                              "calculationModeLinear", "calculationModeDiscrete", "calculationModePaced",

@@ -23,7 +23,8 @@ extension Checker {
             for a in args { _ = expr(a.value, expect: .error) }
             return .error
         }
-        if resolve(fname, in: fn) == nil, case .function(let sig, _)? = globals[fname] {
+        if resolve(fname, in: fn) == nil, case .function(let sig, let declared)? = globals[fname] {
+            usedDeclarations.insert(declared.start)
             return userCall(sig, fname, args, at: span)
         }
         if !Checker.builtinNames.contains(fname), resolve(fname, in: fn) != nil || globals[fname] != nil || topLevel[fname] != nil {

@@ -133,7 +133,7 @@ extension Checker {
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName) else { _ = expr(m.value, expect: .error); continue }
                 guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
                 if let prev = setKeys[kp] {
-                    diags.warning("W0002", "property '\(kp.name)' is set twice; the last value wins", at: m.name.span,
+                    diags.warning("W0002", "property '\(keyName(kp))' is set twice; the last value wins", at: m.name.span,
                                   notes: ["first set on line \(line(prev))"])
                 }
                 setKeys[kp] = m.name.span
@@ -143,7 +143,7 @@ extension Checker {
                     continue
                 }
                 let t = expr(m.value, expect: type)
-                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { continue }
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { continue }
                 if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty, !{ if case .array = v { return true } else { return false } }() {
                     // (arrays are never constants: they are built at run time)
                     template.properties.append(PropertyInit(kp, pool.index(v)))
@@ -170,7 +170,7 @@ extension Checker {
 
     /// Whether a layer of `kind` has the key path's property; reports it when not.
     func kindHas(_ kind: LayerKind, _ kp: KeyPath, at span: Span) -> Bool {
-        let prop = LayerProperties.all[Int(kp.property)]
+        let prop = propertyInfo(kp.property)
         if prop.applies(to: kind) { return true }
         let owners = prop.kinds?.map { $0.name }.joined(separator: ", ") ?? ""
         diags.error("E0233", "\(TypeRules.article(kindType(kind))) layer has no property '\(prop.name)'", at: span,
@@ -182,16 +182,16 @@ extension Checker {
 
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     func resolveKeyPath(_ name: Name, onLayer layer: String) -> (KeyPath, ValueType)? {
-        if let r = KeyPath.parse(name.text) { return r }
+        if let r = table.parse(name.text) { return r }
         let what = layer.isEmpty ? "" : " on layer '\(layer)'"
-        if let prop = LayerProperties.named(name.parts[0]) {
+        if let prop = LayerProperties.named(name.parts[0]) ?? table.custom.firstIndex(where: { $0.name == name.parts[0] }).flatMap({ table.info(LayerProperties.customBase + UInt16($0)) }) {
             let comps = Component.components(of: prop.type).map { prop.name + "." + $0.0 }
             diags.error("E0202", "'\(prop.name)' has no field '\(name.parts.dropFirst().joined(separator: "."))'", at: name.span,
                         label: suggestion(for: name.text, among: comps).map { "did you mean '\($0)'?" }
                             ?? (comps.isEmpty ? "'\(prop.name)' is \(TypeRules.article(prop.type))" : nil))
         } else {
             diags.error("E0201", "unknown property '\(name.text)'\(what)", at: name.span,
-                        label: suggestion(for: name.text, among: KeyPath.allNames).map { "did you mean '\($0)'?" })
+                        label: suggestion(for: name.text, among: KeyPath.allNames + table.custom.map(\.name)).map { "did you mean '\($0)'?" })
         }
         return nil
     }
@@ -212,20 +212,20 @@ extension Checker {
         }
         if ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
         let t = expr(m.value, expect: type)
-        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { return [] }
+        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { return [] }
         return [.setProp(layer: layer, kp, ir, line: line(m.span))]
     }
 
     /// A property whose value uses `time`: compiled as a function the VM calls for every frame.
     func bindProperty(_ layer: IR, _ kp: KeyPath, _ type: ValueType, _ m: Member) -> IRStmt? {
-        if !LayerProperties.all[Int(kp.property)].stored {
-            diags.error("E0294", "'\(kp.name)' cannot be bound to an expression of time", at: m.name.span,
+        if !propertyInfo(kp.property).stored {
+            diags.error("E0294", "'\(keyName(kp))' cannot be bound to an expression of time", at: m.name.span,
                         notes: ["bind 'position' and 'bounds' instead"])
             return nil
         }
-        let handler = nestedFunction(kind: .binding, name: "\(LayerProperties.all[Int(kp.property)].name) = …") { [unowned self] in
+        let handler = nestedFunction(kind: .binding, name: "\(propertyInfo(kp.property).name) = …") { [unowned self] in
             let t = self.expr(m.value, expect: type)
-            guard let ir = self.convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { return [] }
+            guard let ir = self.convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { return [] }
             return [.ret(ir, line: self.line(m.span))]
         }
         return .bind(layer: layer, kp, handler, line: line(m.span))
@@ -265,6 +265,7 @@ extension Checker {
 
     /// The flattened contents of a style (checked on first use; nested styles first).
     func styleInfo(_ name: String, at span: Span) -> StyleInfo? {
+        if let decl = styleDecls[name] { usedDeclarations.insert(decl.name.span.start) }
         if let s = styles[name] { return s }
         guard let decl = styleDecls[name] else {
             diags.error("E0292", "unknown style '\(name)'", at: span,
@@ -292,7 +293,7 @@ extension Checker {
             case .member(let m):
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: "") else { continue }
                 let t = expr(m.value, expect: type)
-                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(kp.name)'") else { continue }
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { continue }
                 guard ir.constant != nil else {
                     diags.error("E0295", "a style's values must be constants", at: m.value.span)
                     continue
@@ -695,7 +696,7 @@ extension Checker {
             return []
         }
         let t = expr(value, expect: type)
-        guard let ir = convert(t, to: type, at: value.span, what: "'\(kp.name)'") else { return [] }
+        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return [] }
         return [.setProp(layer: b.ir, kp, ir, line: ln)]
     }
 

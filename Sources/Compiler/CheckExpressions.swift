@@ -92,6 +92,7 @@ extension Checker {
         if local == nil, let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
             return Typed(ir: .const(v), type: t)
         }
+        if let local { markUsed(local) }
         switch local ?? lookupOutside(name, at: span) {
         case .constant(let v, let t, _)?: return Typed(ir: .const(v), type: t)
         case .global(let slot, let t, _, _)?: return Typed(ir: .global(slot), type: t)
@@ -333,6 +334,8 @@ extension Checker {
         if t.type == .layer {
             var presentation = false
             if rest.first?.0 == "presentation" { presentation = true; rest.removeFirst() }
+            // in a draw block, the drawn layer's values are those on screen in the frame drawn
+            if fn.kind == .draw, case .identifier("self") = base.kind { presentation = true }
             guard !rest.isEmpty else {
                 diags.error("E0265", "expected a property after '\(file.text(base.span))\(presentation ? ".presentation" : "")'", at: e.span)
                 return .error
@@ -344,13 +347,13 @@ extension Checker {
             }
             // the longest prefix of names that is a key path
             var taken = rest.count
-            while taken > 0, KeyPath.parse(rest.prefix(taken).map { $0.0 }.joined(separator: ".")) == nil { taken -= 1 }
+            while taken > 0, table.parse(rest.prefix(taken).map { $0.0 }.joined(separator: ".")) == nil { taken -= 1 }
             if taken == 0 {
                 let name = Name(rest.map { $0.0 }, span: rest[0].1.to(rest.last!.1))
                 _ = resolveKeyPath(name, onLayer: layerDisplayName(base))
                 return .error
             }
-            let (kp, type) = KeyPath.parse(rest.prefix(taken).map { $0.0 }.joined(separator: "."))!
+            let (kp, type) = table.parse(rest.prefix(taken).map { $0.0 }.joined(separator: "."))!
             t = Typed(ir: presentation ? .getPres(t.ir, kp) : .getProp(t.ir, kp), type: type)
             rest.removeFirst(taken)
         }
@@ -416,6 +419,10 @@ extension Checker {
             if b.type == .layer { return layerMethod(b.ir, layerDisplayName(base), method, args, e.span) }
             diags.error("E0413", "\(TypeRules.article(b.type)) has no method '\(method.text)'", at: method.span)
             return []
+        }
+        if case .call(let callee, let args) = e.kind, case .identifier(let fname) = callee.kind, Checker.drawCommands.contains(fname),
+           resolve(fname, in: fn) == nil, globals[fname] == nil {
+            return drawCommand(Name([fname], span: callee.span), args, at: e.span)
         }
         let t = expr(e, expect: nil)
         if case .call(let callee, _) = e.kind, case .identifier = callee.kind, t.type != .error {

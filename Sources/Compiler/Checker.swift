@@ -59,6 +59,8 @@ enum Symbol: Sendable {
 
 enum FunctionKind: Sendable, Equatable {
     case main, handler, user(ValueType), binding
+    /// A layer's `draw { … }` block: parameter 0 is the layer (`self`).
+    case draw
 }
 
 /// The function being checked: its scopes, locals and captured values.
@@ -112,6 +114,14 @@ final class Checker {
     var functions: [IRFunction] = []
     var styles: [String: StyleInfo] = [:]
     var styleDecls: [String: StyleDecl] = [:]
+    /// Custom key–value properties (`property NAME: TYPE = VALUE`), in declaration order, and the
+    /// catalogue extended with them.
+    var customKeys: [CustomKey] = []
+    var customSpans: [String: Span] = [:]
+    var table = PropertyTable()
+    /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
+    var declarationsToUse: [UsageRecord] = []
+    var usedDeclarations: Set<Int> = []
     var stylesInProgress: Set<String> = []
 
     var fn: FunctionState
@@ -162,6 +172,7 @@ final class Checker {
         // name is known
         var i = 0
         while i < deferred.count { deferred[i](); i += 1 }
+        reportUnused()
         return functions
     }
 
@@ -181,12 +192,15 @@ final class Checker {
                 let sig = FunctionSignature(index: index, params: params, result: result)
                 topLevel[f.name.text] = (-1, f.name.span)
                 globals[f.name.text] = .function(sig, f.name.span)
+                expectUse(f.name.text, f.name.span, "function")
                 deferred.append { [unowned self] in self.checkFunctionBody(f, sig) }
+            case .property(let d): declareProperty(d)
             case .style(let s):
                 guard topLevel[s.name.text] == nil else { continue }
                 topLevel[s.name.text] = (-1, s.name.span)
                 styleDecls[s.name.text] = s
                 globals[s.name.text] = .style(s.name.text, s.name.span)
+                expectUse(s.name.text, s.name.span, "style")
             default: break
             }
         }
@@ -209,6 +223,7 @@ final class Checker {
     func block(_ stmts: [Stmt], _ ctx: MemberContext) -> [IRStmt] {
         fn.scopes.append([:])
         defer { fn.scopes.removeLast() }
+        warnUnreachable(stmts)
         var out: [IRStmt] = []
         out.reserveCapacity(stmts.count)
         for s in stmts { out += stmt(s, ctx) }
@@ -247,6 +262,17 @@ final class Checker {
                 diags.error("E0291", "styles must be declared at the top level", at: st.name.span)
             }
             return []
+        case .property(let d):
+            // declared in pass 1 when at the top level
+            if fn.kind != .main || fn.scopes.count > 2 {
+                diags.error("E0236", "custom properties must be declared at the top level", at: d.name.span,
+                            label: "every layer has them, so they are declared once for the scene")
+                return []
+            }
+            defineProperty(d)
+            return []
+        case .draw(let body, let span):
+            return drawBlock(body, span, ctx)
         case .event(let e):
             return event(e)
         case .member(let m):
@@ -314,6 +340,7 @@ final class Checker {
                 redeclared(name, at: b.name.span, previous: topLevel[name]?.span ?? b.name.span)
                 return []
             }
+            if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
                 globals[name] = .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span)
                 return []
@@ -330,6 +357,8 @@ final class Checker {
             redeclared(name, at: b.name.span, previous: prev.span)
             return []
         }
+        warnIfShadowing(name, at: b.name.span)
+        if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
         if case .animation(let template, let dynamic) = t.ir, !b.isVar, dynamic.isEmpty {
             fn.scopes[fn.scopes.count - 1][name] = .animation(AnimationSpec(template: template, dynamic: []), b.name.span)
             return []
@@ -444,6 +473,7 @@ final class Checker {
         "number": .number(.scalar), "duration": .number(.time), "angle": .number(.angle), "bool": .bool,
         "string": .string, "point": .point, "size": .size, "rect": .rect, "color": .color,
         "transform": .transform, "timing": .timingFunction, "animation": .animation, "layer": .layer,
+        "path": .path, "image": .image,
     ]
 
     func resolveType(_ t: TypeExpr) -> ValueType {
@@ -482,14 +512,15 @@ final class Checker {
     }
 
     func lookup(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
-        if let s = resolve(name, in: fn) { return s }
+        if let s = resolve(name, in: fn) { markUsed(s); return s }
         return lookupOutside(name, at: span, report: report)
     }
 
     /// `lookup` after `resolve` found nothing in the current function.
     func lookupOutside(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
-        if let s = globals[name] { return s }
+        if let s = globals[name] { markUsed(s); return s }
         if let top = topLevel[name] {
+            usedDeclarations.insert(top.span.start)
             if fn.runsLater || fn.parent != nil, top.slot >= 0 {
                 // a top-level binding or layer further down, read from its slot when this runs
                 pendingReads.insert(top.slot)

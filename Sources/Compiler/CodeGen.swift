@@ -176,6 +176,22 @@ struct CodeGen {
                 let args = captures(handler)
                 emit(Instruction(start ? .onstart : .onstop, a: r(base), b: r(args), c: UInt32(handler.function)))
             }
+        case let .setDraw(layer, handler, ln):
+            line = ln
+            let base = alloc(2)
+            into(layer, base)
+            into(.array(handler.captures), base + 1)
+            emit(Instruction(.setdraw, a: r(base), c: UInt32(handler.function)))
+        case let .draw(op, args, ln):
+            line = ln
+            let base = consecutive(args)
+            let opcode: Opcode = switch op {
+            case .fill: .drawfill
+            case .stroke: .drawstroke
+            case .text: .drawtext
+            case .image: .drawimage
+            }
+            emit(Instruction(opcode, a: r(base)))
         case let .bind(layer, kp, handler, ln):
             line = ln
             let base = alloc(2)

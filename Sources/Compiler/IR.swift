@@ -59,6 +59,11 @@ enum TreeOp: Sendable {
     case add, insertAt, insertAbove, insertBelow, remove, replace
 }
 
+/// A drawing command of a `draw` block.
+enum DrawOp: String, Sendable {
+    case fill, stroke, text, image
+}
+
 indirect enum IRStmt: Sendable {
     case setProp(layer: IR, KeyPath, IR, line: Int)
     case setLocal(Int, IR, line: Int)
@@ -77,6 +82,9 @@ indirect enum IRStmt: Sendable {
     case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
     case register(EventRegistration, Handler, line: Int)
     case bind(layer: IR, KeyPath, Handler, line: Int)
+    /// The layer's content is drawn by the handler (parameter 0: the layer).
+    case setDraw(layer: IR, Handler, line: Int)
+    case draw(DrawOp, [IR], line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
     case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)

@@ -6,8 +6,11 @@ import CalcCore
 import Bytecode
 import Parser
 
-enum IRDump {
-    static func functions(_ fs: [IRFunction]) -> String {
+struct IRDump {
+    /// Names custom properties in key paths.
+    let table: PropertyTable
+
+    func functions(_ fs: [IRFunction]) -> String {
         var out = ""
         for (i, f) in fs.enumerated() {
             out += "F\(i) \"\(f.name)\" params \(f.paramCount) locals \(f.localCount)\n"
@@ -17,16 +20,16 @@ enum IRDump {
         return out
     }
 
-    static func pad(_ d: Int) -> String { String(repeating: "  ", count: d) }
+    func pad(_ d: Int) -> String { String(repeating: "  ", count: d) }
 
-    static func handler(_ h: Handler) -> String {
+    func handler(_ h: Handler) -> String {
         "F\(h.function)" + (h.captures.isEmpty ? "" : "[" + h.captures.map(expr).joined(separator: ", ") + "]")
     }
 
-    static func stmt(_ s: IRStmt, _ d: Int, _ out: inout String) {
+    func stmt(_ s: IRStmt, _ d: Int, _ out: inout String) {
         let p = pad(d)
         switch s {
-        case let .setProp(l, kp, v, _): out += p + "set \(expr(l)).\(kp.name) = \(expr(v))\n"
+        case let .setProp(l, kp, v, _): out += p + "set \(expr(l)).\(table.name(kp)) = \(expr(v))\n"
         case let .setLocal(r, v, _): out += p + "L\(r) = \(expr(v))\n"
         case let .setGlobal(g, v, _): out += p + "G\(g) = \(expr(v))\n"
         case let .setIndex(v, i, x, _): out += p + "\(expr(v))[\(expr(i))] = \(expr(x))\n"
@@ -52,7 +55,9 @@ enum IRDump {
             case let .animation(start, l, k): when = "on \(expr(l)).\(k).\(start ? "didStart" : "didStop")"
             }
             out += p + "\(when) run \(handler(h))\n"
-        case let .bind(l, kp, h, _): out += p + "bind \(expr(l)).\(kp.name) to \(handler(h))\n"
+        case let .setDraw(l, h, _): out += p + "draw \(expr(l)) with \(handler(h))\n"
+        case let .draw(op, args, _): out += p + "\(op.rawValue)(" + args.map(expr).joined(separator: ", ") + ")\n"
+        case let .bind(l, kp, h, _): out += p + "bind \(expr(l)).\(table.name(kp)) to \(handler(h))\n"
         case let .ifStmt(c, t, e, _):
             out += p + "if \(expr(c))\n"
             for s in t { stmt(s, d + 1, &out) }
@@ -71,7 +76,7 @@ enum IRDump {
         }
     }
 
-    static func expr(_ e: IR) -> String {
+    func expr(_ e: IR) -> String {
         switch e {
         case .const(let v): return Value.display(v)
         case .local(let n): return "L\(n)"
@@ -96,8 +101,8 @@ enum IRDump {
         case .len(let a): return "(count \(expr(a)))"
         case let .field(a, c): return "\(expr(a)).\(c.path)"
         case .named(let a): return "(named \(expr(a)))"
-        case let .getProp(l, kp): return "\(expr(l)).\(kp.name)"
-        case let .getPres(l, kp): return "\(expr(l)).presentation.\(kp.name)"
+        case let .getProp(l, kp): return "\(expr(l)).\(table.name(kp))"
+        case let .getPres(l, kp): return "\(expr(l)).presentation.\(table.name(kp))"
         case let .animation(t, dyn): return "AT\(t)" + (dyn.isEmpty ? "" : "{" + dyn.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + "}")
         }
     }
@@ -111,6 +116,6 @@ extension Compiler {
         let checker = Checker(file: file)
         let functions = checker.check(ast)
         diags.append(contentsOf: checker.diags)
-        return (diags.hasErrors ? nil : IRDump.functions(functions), diags.sorted)
+        return (diags.hasErrors ? nil : IRDump(table: checker.table).functions(functions), diags.sorted)
     }
 }

@@ -97,6 +97,15 @@ public struct FuncDecl: Sendable {
 }
 
 /// `style name { defaults, actions { … } }`
+/// `property thickness: number = 4`: a custom key–value property every layer has (KVC), with
+/// its type and the value a layer has until it sets it.
+public struct PropertyDecl: Sendable {
+    public var name: Name
+    public var type: TypeExpr
+    public var value: Expr
+    public var span: Span
+}
+
 public struct StyleDecl: Sendable {
     public var name: Name
     public var body: [Stmt]
@@ -137,6 +146,7 @@ public indirect enum Stmt: Sendable {
     case binding(Binding)
     case function(FuncDecl)
     case style(StyleDecl)
+    case property(PropertyDecl)
     case event(EventDecl)
     /// `name: value` in a block that gives it a meaning.
     case member(Member)
@@ -157,6 +167,9 @@ public indirect enum Stmt: Sendable {
     /// `for i in 0..<10 { … }`, `for c in colors { … }`
     case forStmt(variable: Name, sequence: Expr, body: [Stmt], span: Span)
     case returnStmt(Expr?, span: Span)
+    /// `draw { fill(path, color) … }` in a layer body: its content, drawn by commands (the
+    /// `drawLayer:inContext:` delegate), evaluated for every frame.
+    case draw(body: [Stmt], span: Span)
     case error(Span)
 
     public var span: Span {
@@ -166,6 +179,8 @@ public indirect enum Stmt: Sendable {
         case .binding(let d): return d.span
         case .function(let d): return d.span
         case .style(let d): return d.span
+        case .property(let d): return d.span
+        case .draw(_, let s): return s
         case .event(let d): return d.span
         case .member(let m): return m.span
         case .animations(_, let s), .actions(_, let s): return s

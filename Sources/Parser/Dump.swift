@@ -53,6 +53,11 @@ public enum SyntaxDump {
         case .style(let st):
             out += p + "style " + st.name.text + "\n"
             block(st.body, d + 1, &out)
+        case .property(let pd):
+            out += p + "property " + pd.name.text + ": " + type(pd.type) + " = " + expr(pd.value) + "\n"
+        case .draw(let body, _):
+            out += p + "draw\n"
+            block(body, d + 1, &out)
         case .event(let e):
             let trigger: String
             switch e.trigger {

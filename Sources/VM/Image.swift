@@ -10,6 +10,9 @@ import Bytecode
 /// Immutable after init, so one image is shared by the timeline run and every frame's evaluations.
 final class Image: @unchecked Sendable {
     let program: Program
+    /// The catalogue plus the program's custom properties; `defaults` is a new layer's values.
+    let table: PropertyTable
+    let defaults: [Value]
     /// All functions' code, back to back.
     let code: UnsafeMutablePointer<Instruction>
     let codeCount: Int
@@ -22,6 +25,8 @@ final class Image: @unchecked Sendable {
 
     init(_ program: Program) {
         self.program = program
+        table = program.properties
+        defaults = table.defaults
         var starts: [Int] = []
         var total = 0
         for f in program.functions { starts.append(total); total += f.code.count }

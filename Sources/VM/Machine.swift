@@ -82,6 +82,10 @@ final class Machine {
     var animations: [AnimationObject] = []
     var now: Double = 0
     let readOnly: Bool
+    /// What runs read-only, for the error when it tries to change the scene.
+    var readOnlyWhat = "an expression of time"
+    /// The commands a `draw` block issued; nil outside one.
+    var drawing: [DrawCommand]?
 
     var txStack: [TxFrame] = []
     var txSerial = 0
@@ -110,7 +114,7 @@ final class Machine {
     init(program: Program) {
         self.program = program
         self.image = Image(program)
-        self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount))
+        self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount), defaults: image.defaults)
         self.readOnly = false
     }
 
@@ -176,7 +180,7 @@ final class Machine {
     /// that was on screen to the new model value, shaped by the settings of the transactions (and
     /// UIKit animation blocks) open when the property changed.
     func runAction(_ a: PendingAction) throws(RuntimeError) {
-        let name = LayerProperties.all[Int(a.property)].name
+        let name = image.table.info(a.property)?.name ?? ""
         var obj = AnimationObject(keyPath: KeyPath(property: a.property))
         switch world.layers[Int(a.layer)].actions[name] {
         case .none?: return
@@ -250,7 +254,7 @@ final class Machine {
 
     func newLayer(template t: LayerTemplate) -> Int32 {
         let id = Int32(world.layers.count)
-        world.layers.append(LayerRecord(name: t.name, kind: t.kind))
+        world.layers.append(LayerRecord(name: t.name, kind: t.kind, defaults: image.defaults))
         for p in t.properties {
             // templates were verified: constants exist and match the key path type
             setModel(id, p.keyPath, program.constants[Int(p.constant)], allowActions: false)
@@ -319,10 +323,10 @@ final class Machine {
                      .point(Point(f.origin.x + ap.x * f.size.width, f.origin.y + ap.y * f.size.height)), allowActions: allowActions)
             return
         }
-        let p = Int(kp.property)
+        let p = LayerProperties.slot(kp.property)
         let old = world.layers[Int(l)].props[p]
         let new = kp.component.set(v, in: old)
-        let acts = allowActions && new != old && LayerProperties.all[p].animatable && !txStack.isEmpty
+        let acts = allowActions && new != old && (image.table.info(kp.property)?.animatable ?? false) && !txStack.isEmpty
         if acts { recordAction(l, property: kp.property, old: old) }
         world.layers[Int(l)].props[p] = new
         if acts { recordKeyframe(l, property: kp.property, value: new) }
@@ -370,7 +374,7 @@ final class Machine {
         var presentation = Value.none
         if obj.kind == .basic, obj.from == .none, obj.to == .none, obj.by == .none {
             let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
-                ?? world.layers[Int(l)].props[Int(obj.keyPath.property)]
+                ?? world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)]
             presentation = obj.keyPath.component.get(whole)
         }
         animationCounter += 1
@@ -469,7 +473,7 @@ final class Machine {
     }
 
     func writable() throws(RuntimeError) {
-        if readOnly { throw fail("an expression of time cannot change the scene") }
+        if readOnly { throw fail("\(readOnlyWhat) cannot change the scene") }
     }
 
     /// Runs a handler to completion inside an implicit transaction.
@@ -790,12 +794,12 @@ final class Machine {
                 try writable()
                 let l = try layerIndex(R[a])
                 guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
-                let prop = LayerProperties.all[Int(kp.property)]
+                guard let prop = image.table.info(kp.property) else { throw fail("bad key path") }
                 guard prop.applies(to: world.layers[Int(l)].kind) else {
                     throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
                 }
                 let v = R[b]
-                guard TypeCheck.matches(v, kp) else { throw fail("'\(kp.name)' cannot be set to \(v.typeName)") }
+                guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
                 setModel(l, kp, v)
             case .getprop, .getpres:
                 let l = try layerIndex(R[b])
@@ -806,7 +810,7 @@ final class Machine {
                     if ins.op == .getpres { props = try presenter.presentationProps(l, sceneTime: now, localTime: world.localTime(l, at: now)) }
                     whole = .rect(World.frame(of: props))
                 } else if ins.op == .getprop {
-                    whole = world.layers[Int(l)].props[Int(kp.property)]
+                    whole = world.layers[Int(l)].props[LayerProperties.slot(kp.property)]
                 } else {
                     whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
                 }
@@ -824,10 +828,10 @@ final class Machine {
                 let kp = animations[Int(h)].keyPath
                 let numeric = animations[Int(h)].valueFunction != nil
                 if field == .from || field == .to || field == .by {
-                    guard numeric ? v.number != nil : TypeCheck.matches(v, kp) else { throw fail("'\(field.name)' of an animation of '\(kp.name)' cannot be \(v.typeName)") }
+                    guard numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
                 }
-                if field == .values, case .array(let xs) = v, let bad = xs.first(where: { numeric ? $0.number == nil : !TypeCheck.matches($0, kp) }) {
-                    throw fail("a value of a keyframe animation of '\(kp.name)' cannot be \(bad.typeName)")
+                if field == .values, case .array(let xs) = v, let bad = xs.first(where: { numeric ? $0.number == nil : !TypeCheck.matches($0, kp, image.table) }) {
+                    throw fail("a value of a keyframe animation of '\(image.table.name(kp))' cannot be \(bad.typeName)")
                 }
                 if field == .animations {
                     guard case .array(let xs) = v else { throw fail("a group's animations must be an array") }
@@ -912,6 +916,14 @@ final class Machine {
                                             args: try arguments(R[b], for: c, extra: ins.op == .onstop ? 1 : 0))
                 listeners.append(lis)
                 if let current = world.layers[Int(l)].animations.last(where: { $0.key == key }) { watch(lis, current) }
+            case .setdraw:
+                try writable()
+                let l = try layerIndex(R[a])
+                world.layers[Int(l)].draw = Binding(keyPath: KeyPath(property: 0), function: c,
+                                                    args: try arguments(R[a + 1], for: c, extra: 1))
+            case .drawfill, .drawstroke, .drawtext, .drawimage:
+                guard drawing != nil else { throw fail("drawing commands run only in a draw block") }
+                drawing?.append(try drawCommand(ins.op, Array(UnsafeBufferPointer(start: R + a, count: ins.op == .drawtext ? 4 : ins.op == .drawimage ? 2 : 3))))
             case .bind:
                 try writable()
                 let l = try layerIndex(R[a])
@@ -940,6 +952,36 @@ final class Machine {
     }
 
     /// The argument array of a handler registration, checked against the handler's parameters.
+    /// The command of a DRAW* instruction with operand values R.
+    func drawCommand(_ op: Opcode, _ R: [Value]) throws(RuntimeError) -> DrawCommand {
+        let a = 0
+        func path(_ v: Value) throws(RuntimeError) -> BezierPath {
+            guard case .path(let p) = v else { throw fail("a draw command needs a path, found \(v.typeName)") }
+            return p
+        }
+        func color(_ v: Value) throws(RuntimeError) -> Color {
+            guard case .color(let c) = v else { throw fail("a draw command needs a color, found \(v.typeName)") }
+            return c
+        }
+        func number(_ v: Value) throws(RuntimeError) -> Double {
+            guard case .number(let x) = v, x.isFinite else { throw fail("a draw command needs a finite number, found \(Value.display(v))") }
+            return x
+        }
+        switch op {
+        case .drawfill:
+            guard case .enumCase(let r) = R[a + 2], let rule = FillRule(rawValue: r) else { throw fail("fill needs a fill rule") }
+            return .fill(try path(R[a]), try color(R[a + 1]), rule)
+        case .drawstroke:
+            return .stroke(try path(R[a]), try color(R[a + 1]), width: max(0, try number(R[a + 2])))
+        case .drawtext:
+            guard case .string(let s) = R[a], case .point(let at) = R[a + 1] else { throw fail("text needs a string and a point") }
+            return .text(s, at: at, size: max(0, try number(R[a + 2])), try color(R[a + 3]))
+        default:
+            guard case .image(let name) = R[a], case .rect(let r) = R[a + 1] else { throw fail("drawImage needs an image and a rect") }
+            return .image(name, in: r)
+        }
+    }
+
     func arguments(_ v: Value, for function: Int, extra: Int) throws(RuntimeError) -> [Value] {
         guard case .array(let xs) = v else { throw fail("handler arguments must be an array, found \(v.typeName)") }
         let f = program.functions[function]
@@ -963,15 +1005,8 @@ func putNumber(_ p: UnsafeMutablePointer<Value>, _ x: Double) {
 /// Runtime type checks of values against key paths (the compiler checks statically; the VM checks
 /// again because a .calb file may come from anywhere).
 enum TypeCheck {
-    static func matches(_ v: Value, _ kp: KeyPath) -> Bool {
-        let t: ValueType
-        if kp.component == .whole {
-            t = LayerProperties.all[Int(kp.property)].type
-        } else {
-            let p = LayerProperties.all[Int(kp.property)]
-            guard let c = Component.components(of: p.type).first(where: { $0.1 == kp.component }) else { return false }
-            t = c.2
-        }
+    static func matches(_ v: Value, _ kp: KeyPath, _ table: PropertyTable) -> Bool {
+        guard let t = table.type(kp) else { return false }
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
         case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),

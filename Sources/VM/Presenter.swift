@@ -18,11 +18,11 @@ struct Presenter {
             let m = Machine(image: image, world: world, readOnly: true)
             m.now = t
             let v = try m.call(b.function, args: b.args)
-            guard TypeCheck.matches(v, b.keyPath) else {
-                throw RuntimeError(message: "the expression bound to '\(b.keyPath.name)' gave \(v.typeName)",
+            guard TypeCheck.matches(v, b.keyPath, image.table) else {
+                throw RuntimeError(message: "the expression bound to '\(image.table.name(b.keyPath))' gave \(v.typeName)",
                                    function: program.functions[b.function].name, line: Int(program.functions[b.function].lines.first ?? 0))
             }
-            let p = Int(b.keyPath.property)
+            let p = LayerProperties.slot(b.keyPath.property)
             props[p] = b.keyPath.component.set(v, in: props[p])
         }
         return props
@@ -42,7 +42,7 @@ struct Presenter {
         let rec = world.layers[Int(l)]
         var props = rec.bindings.contains(where: { $0.keyPath.property == property }) ? try boundProps(l, at: t) : rec.props
         for a in rec.animations where a.touches(property) { a.apply(at: local, to: &props) }
-        return props[Int(property)]
+        return props[LayerProperties.slot(property)]
     }
 
     /// The presentation tree under layer `l` at scene time `t`, given its parent's local time.
@@ -133,6 +133,14 @@ struct Presenter {
         if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {
             out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                              progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
+        }
+        if let d = rec.draw {
+            let m = Machine(image: image, world: world, readOnly: true)
+            m.now = t
+            m.readOnlyWhat = "a draw block"
+            m.drawing = []
+            _ = try m.call(d.function, args: [.layer(l)] + d.args)
+            out.drawing = m.drawing ?? []
         }
         if rec.mask >= 0, depth < World.maxDepth {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]

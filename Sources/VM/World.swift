@@ -25,6 +25,8 @@ struct LayerRecord: Sendable {
     var animations: [AttachedAnimation] = []
     var actions: [String: ActionEntry] = [:]
     var bindings: [Binding] = []
+    /// The `draw` block: its function (parameter 0 is the layer) and captured arguments.
+    var draw: Binding?
     /// Serial of the transaction in which the layer joined the tree (no implicit animation in it).
     var joinedTransaction: Int = -1
     var kind: LayerKind = .plain
@@ -33,8 +35,8 @@ struct LayerRecord: Sendable {
     var mask: Int32 = -1
     var isMask = false
 
-    init(name: String, kind: LayerKind = .plain) {
-        self.props = LayerProperties.defaults
+    init(name: String, kind: LayerKind = .plain, defaults: [Value] = LayerProperties.defaults) {
+        self.props = defaults
         self.props[Int(LayerProperties.name)] = .string(name)
         self.kind = kind
     }
@@ -48,9 +50,9 @@ struct World: Sendable {
 
     static let rootIndex: Int32 = 0
 
-    init(canvas: Size, globalCount: Int) {
+    init(canvas: Size, globalCount: Int, defaults: [Value] = LayerProperties.defaults) {
         globals = Array(repeating: .none, count: globalCount)
-        var root = LayerRecord(name: "root")
+        var root = LayerRecord(name: "root", defaults: defaults)
         root.props[Int(LayerProperties.bounds)] = .rect(Rect(0, 0, canvas.width, canvas.height))
         root.props[Int(LayerProperties.position)] = .point(Point(canvas.width / 2, canvas.height / 2))
         // main runs in transaction 1: the root counts as joining the tree there, so setting its

@@ -106,9 +106,10 @@ final class BytecodeFileTests: XCTestCase {
             pos += 4 + n
         }
         XCTAssertEqual(pos, range.upperBound)
-        // The source name, string and image constants in pool order, function names, layer names; "card" is
-        // both K17 and LT0's name and is stored once.
-        XCTAssertEqual(strings, ["samples/full.cal", "spin", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper", ""])
+        // The source name and custom property names (the scene section), string and image constants in
+        // pool order, function names, layer names; "card" is both K17 and LT0's name and "spin" both a
+        // custom property and K6: each is stored once.
+        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "spin", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper", ""])
     }
 
     func testNegativeZeroAndInfinityKeepTheirBits() throws {

@@ -118,6 +118,12 @@ enum Fixtures {
             (Instruction(.setaction, a: 1, b: 4, c: 6), 24),
             (Instruction(.field, a: 3, b: 2, c: UInt32(Component.x.rawValue)), 24),
             (Instruction(.setmask, a: 0, b: 1), 25),
+            (Instruction(.setdraw, a: 1, c: 2), 26),
+            (Instruction(.drawfill, a: 0), 27),
+            (Instruction(.drawstroke, a: 0), 27),
+            (Instruction(.drawtext, a: 0), 27),
+            (Instruction(.drawimage, a: 0), 27),
+            (Instruction(.setprop, a: 1, b: 0, c: KeyPath(property: LayerProperties.customBase + 1, component: .x).packed), 28),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]
@@ -137,6 +143,7 @@ enum Fixtures {
                     PropertyInit(kp("position"), 2), PropertyInit(kp("transform"), 8),
                     PropertyInit(kp("hidden"), 1), PropertyInit(kp("opacity"), 15),
                     PropertyInit(kp("position.x"), 0), PropertyInit(kp("bounds.size"), 3),
+                    PropertyInit(KeyPath(property: LayerProperties.customBase), 11),
                 ]),
                 LayerTemplate(kind: .plain, name: "", properties: []),
             ],
@@ -151,7 +158,11 @@ enum Fixtures {
                 AnimationTemplate(kind: .basic, keyPath: kp("backgroundColor"), fields: [FieldInit(.from, 5), FieldInit(.to, 12)]),
                 AnimationTemplate(kind: .basic, keyPath: kp("transform"), fields: [FieldInit(.to, 16), FieldInit(.timingFunction, 7)]),
             ],
-            globalCount: 2
+            globalCount: 2,
+            customKeys: [CustomKey(name: "thickness", defaultValue: .number(4)),
+                         CustomKey(name: "anchor", defaultValue: .point(Point(1, 2))),
+                         CustomKey(name: "spin", defaultValue: .number(0.5), dimension: .angle),
+                         CustomKey(name: "outline", defaultValue: .path(BezierPath([.move(Point(0, 0)), .close])))]
         )
     }
 

@@ -102,6 +102,37 @@ final class VerifierTests: XCTestCase {
         assertInvalid(p, "scene: background rgba(1.5, 0, 0, 1) must have components in 0...1")
     }
 
+    // MARK: custom properties
+
+    func testCustomProperties() {
+        var p = Fixtures.small
+        p.customKeys = [CustomKey(name: "thickness", defaultValue: .number(1))]
+        p.functions[0].code[0] = Instruction(.getprop, a: 0, b: 0, c: KeyPath(property: LayerProperties.customBase + 1).packed)
+        assertInvalid(p, "function F0 'main', instruction 0000 GETPROP: operand C: 0x800100 names custom property 1, but the program has 1")
+        p.functions[0].code[0] = Instruction(.getprop, a: 0, b: 0, c: KeyPath(property: LayerProperties.customBase, component: .x).packed)
+        assertInvalid(p, "function F0 'main', instruction 0000 GETPROP: operand C: 'thickness' has no component 'x'")
+        p = Fixtures.small
+        p.customKeys = [CustomKey(name: "opacity", defaultValue: .number(1))]
+        assertInvalid(p, "custom property 0 'opacity': has the name of a built-in layer property")
+        p.customKeys = [CustomKey(name: "w", defaultValue: .number(1)), CustomKey(name: "w", defaultValue: .bool(true))]
+        assertInvalid(p, "custom property 1 'w': is declared twice")
+        p.customKeys = [CustomKey(name: "9lives", defaultValue: .number(1))]
+        assertInvalid(p, "custom property 0 '9lives': is not a valid property name")
+        p.customKeys = [CustomKey(name: "curve", defaultValue: .timing(.linear))]
+        assertInvalid(p, "custom property 0 'curve': its default is a timing, which a custom property cannot hold")
+        p.customKeys = [CustomKey(name: "flag", defaultValue: .bool(true), dimension: .angle)]
+        assertInvalid(p, "custom property 0 'flag': only a number can be an angle")
+        p.customKeys = [CustomKey(name: "where", defaultValue: .point(Point(.nan, 0)))]
+        assertInvalid(p, "custom property 0 'where': its default (nan, 0) is invalid")
+        // a template setting a custom property checks its type against the declared one
+        p = Fixtures.small
+        p.customKeys = [CustomKey(name: "tint", defaultValue: .color(.black))]
+        p.layerTemplates[0].properties.append(PropertyInit(KeyPath(property: LayerProperties.customBase), 0))
+        XCTAssertThrowsError(try Verifier.verify(p)) { e in
+            XCTAssertTrue((e as? BytecodeError)?.message.hasPrefix("layer template LT0 'box', property 1 (tint): constant K0 is a number") ?? false, "\(e)")
+        }
+    }
+
     // MARK: constants
 
     func testConstantsThatAreNotValues() {
