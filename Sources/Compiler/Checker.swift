@@ -63,12 +63,58 @@ enum FunctionKind: Sendable, Equatable {
     case draw
 }
 
+/// The names one block declares. A block declares a handful, so a list searched from its end beats
+/// hashing every name looked up into a dictionary per scope (and costs one allocation, none while the
+/// block declares nothing); past 16 names a dictionary index is kept too, so lookups stay O(1).
+struct Scope: ExpressibleByDictionaryLiteral {
+    private var entries: [(name: String, symbol: Symbol)] = []
+    private var index: [String: Int]?
+
+    init(dictionaryLiteral elements: (String, Symbol)...) {
+        for (name, symbol) in elements { self[name] = symbol }
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+    var keys: [String] { entries.map(\.name) }
+
+    subscript(name: String) -> Symbol? {
+        get {
+            if let index { return index[name].map { entries[$0].symbol } }
+            var k = entries.count - 1
+            while k >= 0 {
+                if entries[k].name == name { return entries[k].symbol }
+                k -= 1
+            }
+            return nil
+        }
+        set {
+            let found: Int?
+            if let index { found = index[name] } else { found = entries.lastIndex { $0.name == name } }
+            if let k = found {
+                if let newValue { entries[k].symbol = newValue; return }
+                entries.remove(at: k)
+                if index != nil { reindex() }
+                return
+            }
+            guard let newValue else { return }
+            entries.append((name, newValue))
+            if index != nil { index?[name] = entries.count - 1 } else if entries.count > 16 { reindex() }
+        }
+    }
+
+    private mutating func reindex() {
+        var d: [String: Int] = [:]
+        for (k, e) in entries.enumerated() { d[e.name] = k }
+        index = d
+    }
+}
+
 /// The function being checked: its scopes, locals and captured values.
 final class FunctionState {
     let index: Int
     let kind: FunctionKind
     let parent: FunctionState?
-    var scopes: [[String: Symbol]] = [[:]]
+    var scopes: [Scope] = [[:]]
     var localCount = 0
     var paramCount = 0
     /// IR in the parent function that computes each captured value, in parameter order.
@@ -82,6 +128,7 @@ final class FunctionState {
         self.index = index
         self.kind = kind
         self.parent = parent
+        scopes.reserveCapacity(8)
     }
 
     func newLocal() -> Int {

@@ -64,32 +64,34 @@ enum DrawOp: String, Sendable {
     case fill, stroke, text, image
 }
 
-indirect enum IRStmt: Sendable {
+/// The common small statements (property, local and global stores, returns, conditionals) are
+/// stored inline; the rest, and those holding several expressions, are boxed.
+enum IRStmt: Sendable {
     case setProp(layer: IR, KeyPath, IR, line: Int)
     case setLocal(Int, IR, line: Int)
     case setGlobal(Int, IR, line: Int)
     /// `xs[i] = v` on a variable (local register or global slot).
-    case setIndex(variable: IR, index: IR, value: IR, line: Int)
+    indirect case setIndex(variable: IR, index: IR, value: IR, line: Int)
     case append(variable: IR, value: IR, line: Int)
     /// A new layer from a template, stored in a global slot or local register.
     case newLayer(into: IR, template: Int, line: Int)
-    case tree(TreeOp, IR, IR?, IR?, line: Int)
-    case addAnimation(layer: IR, animation: IR, key: String, line: Int)
+    indirect case tree(TreeOp, IR, IR?, IR?, line: Int)
+    indirect case addAnimation(layer: IR, animation: IR, key: String, line: Int)
     case removeAnimation(layer: IR, key: String, line: Int)
     case removeAllAnimations(layer: IR, line: Int)
-    case setAction(layer: IR, key: String, animation: IR?, line: Int)
+    indirect case setAction(layer: IR, key: String, animation: IR?, line: Int)
     case setMask(layer: IR, mask: IR, line: Int)
-    case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
-    case register(EventRegistration, Handler, line: Int)
-    case bind(layer: IR, KeyPath, Handler, line: Int)
+    indirect case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
+    indirect case register(EventRegistration, Handler, line: Int)
+    indirect case bind(layer: IR, KeyPath, Handler, line: Int)
     /// The layer's content is drawn by the handler (parameter 0: the layer).
-    case setDraw(layer: IR, Handler, line: Int)
+    indirect case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
-    case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)
+    indirect case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)
     /// Loop over an array held in a hidden register; the variable gets each element.
-    case forArray(variable: Int, array: IR, hidden: Int, body: [IRStmt], line: Int)
+    indirect case forArray(variable: Int, array: IR, hidden: Int, body: [IRStmt], line: Int)
     case expr(IR, line: Int)
     case ret(IR?, line: Int)
 }

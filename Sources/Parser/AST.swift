@@ -70,9 +70,9 @@ public struct Binding: Sendable {
 }
 
 /// A written type: `number`, `[color]` …
-public indirect enum TypeExpr: Sendable {
+public enum TypeExpr: Sendable {
     case named(Name)
-    case array(TypeExpr, Span)
+    indirect case array(TypeExpr, Span)
 
     public var span: Span {
         switch self {

@@ -136,6 +136,7 @@ public struct Parser {
         guard enter() else { leave(); skipBlock(); return ([], open.span) }
         defer { leave() }
         var stmts: [Stmt] = []
+        stmts.reserveCapacity(4)   // (most blocks hold a few statements: one allocation, not three)
         while true {
             skipSemicolons()
             if let close = accept(.rbrace) { return (stmts, close.span) }
@@ -448,15 +449,14 @@ public struct Parser {
     mutating func parseDottedName() -> Name? {
         guard isName else { return nil }
         let first = advance()
-        var parts = [text(first)]
-        var span = first.span
+        var name = Name(text(first), span: first.span)
         while kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
             _ = advance()
             let t = advance()
-            parts.append(text(t))
-            span = span.to(t.span)
+            name.rest.append(text(t))
+            name.span = name.span.to(t.span)
         }
-        return Name(parts, span: span)
+        return name
     }
 
     mutating func parseMember() -> Member? {
@@ -637,6 +637,7 @@ public struct Parser {
         case .lbracket:
             _ = advance()
             var elems: [Expr] = []
+            elems.reserveCapacity(4)
             if let close = accept(.rbracket) { return Expr(.array([]), t.span.to(close.span)) }
             while true {
                 elems.append(parseExpr())
@@ -652,6 +653,7 @@ public struct Parser {
         case .lparen:
             _ = advance()
             var elems: [Expr] = []
+            elems.reserveCapacity(4)
             if let close = accept(.rparen) {
                 diagnostics.error("E0102", "empty parentheses are not a value", at: t.span.to(close.span))
                 return Expr(.error, t.span.to(close.span))

@@ -14,6 +14,7 @@ import Render
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Benchmark compiling, running, rendering and encoding the peer 'cards' scene.",
         discussion: "Build with -c release before benchmarking; debug builds are many times slower.")
 
