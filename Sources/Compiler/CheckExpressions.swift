@@ -27,6 +27,7 @@ extension Checker {
         switch e.kind {
         case .error: return .error
         case .number(let v, let unit):
+            if unit.isEmpty { return Typed(ir: .const(.number(v)), type: .number(.scalar)) }
             switch unit {
             case "s": return Typed(ir: .const(.number(v)), type: .number(.time))
             case "ms": return Typed(ir: .const(.number(v / 1000)), type: .number(.time))
@@ -85,8 +86,10 @@ extension Checker {
     }
 
     func identifier(_ name: String, at span: Span) -> Typed {
-        if name == "time" { return Typed(ir: .now, type: .number(.time)) }
-        if name == "root" { return Typed(ir: .root, type: .layer) }
+        if name.utf8.count == 4 {   // (a length test first: comparing unequal Strings is not free)
+            if name == "time" { return Typed(ir: .now, type: .number(.time)) }
+            if name == "root" { return Typed(ir: .root, type: .layer) }
+        }
         // a local or captured name shadows the built-in constants; resolve once, it may capture
         let local = resolve(name, in: fn)
         if local == nil, let (v, t) = Checker.builtinConstants[name], globals[name] == nil {

@@ -64,47 +64,53 @@ enum FunctionKind: Sendable, Equatable {
 }
 
 /// The names one block declares. A block declares a handful, so a list searched from its end beats
-/// hashing every name looked up into a dictionary per scope (and costs one allocation, none while the
-/// block declares nothing); past 16 names a dictionary index is kept too, so lookups stay O(1).
+/// hashing every name looked up into a dictionary per scope (and costs nothing while the block
+/// declares nothing); past 16 names a dictionary index is kept too, so lookups stay O(1). Names and
+/// symbols are kept apart so the search reads names in place, copying no symbol.
 struct Scope: ExpressibleByDictionaryLiteral {
-    private var entries: [(name: String, symbol: Symbol)] = []
+    private var names: [String] = []
+    private var symbols: [Symbol] = []
     private var index: [String: Int]?
 
     init(dictionaryLiteral elements: (String, Symbol)...) {
         for (name, symbol) in elements { self[name] = symbol }
     }
 
-    var isEmpty: Bool { entries.isEmpty }
-    var keys: [String] { entries.map(\.name) }
+    var isEmpty: Bool { names.isEmpty }
+    var keys: [String] { names }
 
-    subscript(name: String) -> Symbol? {
-        get {
-            if let index { return index[name].map { entries[$0].symbol } }
-            var k = entries.count - 1
+    private func find(_ name: String) -> Int? {
+        if let index { return index[name] }
+        return names.withUnsafeBufferPointer { buf in
+            var k = buf.count - 1
             while k >= 0 {
-                if entries[k].name == name { return entries[k].symbol }
+                if buf[k] == name { return k }
                 k -= 1
             }
             return nil
         }
+    }
+
+    subscript(name: String) -> Symbol? {
+        get { find(name).map { symbols[$0] } }
         set {
-            let found: Int?
-            if let index { found = index[name] } else { found = entries.lastIndex { $0.name == name } }
-            if let k = found {
-                if let newValue { entries[k].symbol = newValue; return }
-                entries.remove(at: k)
+            if let k = find(name) {
+                if let newValue { symbols[k] = newValue; return }
+                names.remove(at: k)
+                symbols.remove(at: k)
                 if index != nil { reindex() }
                 return
             }
             guard let newValue else { return }
-            entries.append((name, newValue))
-            if index != nil { index?[name] = entries.count - 1 } else if entries.count > 16 { reindex() }
+            names.append(name)
+            symbols.append(newValue)
+            if index != nil { index?[name] = names.count - 1 } else if names.count > 16 { reindex() }
         }
     }
 
     private mutating func reindex() {
         var d: [String: Int] = [:]
-        for (k, e) in entries.enumerated() { d[e.name] = k }
+        for (k, n) in names.enumerated() { d[n] = k }
         index = d
     }
 }
@@ -150,9 +156,9 @@ final class Checker {
     var scene = SceneInfo()
     var sceneSpan: Span?
 
-    var globals: [String: Symbol] = [:]
+    var globals = NameTable<Symbol>()
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
-    var topLevel: [String: (slot: Int, span: Span)] = [:]
+    var topLevel = NameTable<(slot: Int, span: Span)>()
     var globalCount = 0
 
     var pool = ConstantPool()
@@ -199,8 +205,15 @@ final class Checker {
     func line(_ span: Span) -> Int {
         let off = span.start
         if off >= lineCursor.start, off < lineCursor.end { return lineCursor.line }
-        let ln = file.line(of: off)
         let starts = file.lineStarts
+        // a few lines further on (the next statement), else a binary search
+        var ln = lineCursor.line
+        if off >= lineCursor.end, off >= 0 {
+            while ln < starts.count, ln < lineCursor.line + 8, starts[ln] <= off { ln += 1 }
+            if ln < starts.count, starts[ln] <= off { ln = file.line(of: off) }
+        } else {
+            ln = file.line(of: off)
+        }
         lineCursor = (ln, starts[ln - 1], ln < starts.count ? starts[ln] : Int.max)
         return ln
     }
@@ -210,6 +223,8 @@ final class Checker {
 
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
+        topLevel.reserveCapacity(ast.items.count)
+        globals.reserveCapacity(ast.items.count)
         collectTopLevel(ast.items)
         let main = block(ast.items, .none)
         functions[0].body = main
@@ -383,8 +398,9 @@ final class Checker {
             return []
         }
         if topLevelBinding {
-            guard let slot = topLevel[name]?.slot, slot >= 0, topLevel[name]?.span == b.name.span else {
-                redeclared(name, at: b.name.span, previous: topLevel[name]?.span ?? b.name.span)
+            let top = topLevel[name]
+            guard let slot = top?.slot, slot >= 0, top?.span == b.name.span else {
+                redeclared(name, at: b.name.span, previous: top?.span ?? b.name.span)
                 return []
             }
             if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
@@ -539,7 +555,11 @@ final class Checker {
     /// Resolves a name in the current function, capturing locals of enclosing functions by value.
     func resolve(_ name: String, in f: FunctionState) -> Symbol? {
         // (empty scopes, most of them, are skipped without hashing the name)
-        for scope in f.scopes.reversed() where !scope.isEmpty { if let s = scope[name] { return s } }
+        var level = f.scopes.count - 1
+        while level >= 0 {
+            if !f.scopes[level].isEmpty, let s = f.scopes[level][name] { return s }
+            level -= 1
+        }
         if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR

@@ -12,6 +12,9 @@ public struct Lexer {
     let end: Int
     let wholeFile: Bool
     public private(set) var diagnostics = DiagnosticBag()
+    /// `b` while `run` lexes: the scanning methods read bytes through it, without the array's bounds
+    /// checks (each read is guarded by a comparison with `end`, which is at most `b.count`).
+    var p = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     /// Lines longer than this are reported (and the line still lexed): very long lines are almost
     /// always generated garbage or a missing newline, and they make diagnostics unreadable.
@@ -48,6 +51,15 @@ public struct Lexer {
     }
 
     mutating func run() -> [Token] {
+        let bytes = b
+        return bytes.withUnsafeBufferPointer { buffer in
+            p = buffer
+            defer { p = UnsafeBufferPointer(start: nil, count: 0) }
+            return scan()
+        }
+    }
+
+    mutating func scan() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity((end - i) / 3)
         if wholeFile { checkEncodingAndLines() }
@@ -99,22 +111,22 @@ public struct Lexer {
     mutating func skipTrivia() -> Bool {
         var sawNewline = false
         while i < end {
-            let c = b[i]
+            let c = p[i]
             if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
             if c == 0x0A { sawNewline = true; i += 1; continue }
             if c == UInt8(ascii: "/"), i + 1 < end {
-                if b[i + 1] == UInt8(ascii: "/") {
-                    while i < end, b[i] != 0x0A { i += 1 }
+                if p[i + 1] == UInt8(ascii: "/") {
+                    while i < end, p[i] != 0x0A { i += 1 }
                     continue
                 }
-                if b[i + 1] == UInt8(ascii: "*") {
+                if p[i + 1] == UInt8(ascii: "*") {
                     let start = i
                     i += 2
                     var depth = 1
                     while i < end, depth > 0 {
-                        if b[i] == 0x0A { sawNewline = true }
-                        if b[i] == UInt8(ascii: "*"), i + 1 < end, b[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
-                        if b[i] == UInt8(ascii: "/"), i + 1 < end, b[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
+                        if p[i] == 0x0A { sawNewline = true }
+                        if p[i] == UInt8(ascii: "*"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
+                        if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
                         i += 1
                     }
                     if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
@@ -133,13 +145,15 @@ public struct Lexer {
     static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
     mutating func lexOne() -> TokenKind {
-        let c = b[i]
+        let c = p[i]
         if Lexer.isIdentStart(c) {
             let start = i
-            while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
-            return Keywords.kind(b, start, i)
+            while i < end, Lexer.isIdentChar(p[i]) { i += 1 }
+            guard i - start <= 16 else { return .identifier }
+            let (lo, hi) = Keywords.pack(p, start, i)
+            return Keywords.kind(lo, hi)
         }
-        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(b[i + 1]) && !(i > 0 && b[i - 1] == UInt8(ascii: "."))) {
+        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(p[i + 1]) && !(i > 0 && p[i - 1] == UInt8(ascii: "."))) {
             return lexNumber()
         }
         switch c {
@@ -191,7 +205,7 @@ public struct Lexer {
         // Unknown: consume one whole UTF-8 scalar (or one bad byte) and report it.
         let start = i
         i += 1
-        while i < end, b[i] & 0xC0 == 0x80 { i += 1 }
+        while i < end, p[i] & 0xC0 == 0x80 { i += 1 }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         // bytes that are not UTF-8 were already reported once for the whole file (E0003)
         let malformed = text.unicodeScalars.contains("\u{FFFD}") && !(b[start] == 0xEF && i - start == 3)
@@ -199,27 +213,27 @@ public struct Lexer {
         return .invalid
     }
 
-    func peek(_ s: Unicode.Scalar) -> Bool { i < end && b[i] == UInt8(ascii: s) }
-    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < end && b[i + k] == UInt8(ascii: s) }
+    func peek(_ s: Unicode.Scalar) -> Bool { i < end && p[i] == UInt8(ascii: s) }
+    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < end && p[i + k] == UInt8(ascii: s) }
 
     mutating func lexNumber() -> TokenKind {
         let start = i
-        while i < end, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
-        if i < end, b[i] == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(b[i + 1]) {
+        while i < end, Lexer.isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+        if i < end, p[i] == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(p[i + 1]) {
             i += 1
-            while i < end, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
+            while i < end, Lexer.isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
         }
-        if i < end, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+        if i < end, p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") {
             var j = i + 1
-            if j < end, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
-            if j < end, Lexer.isDigit(b[j]) {
+            if j < end, p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "-") { j += 1 }
+            if j < end, Lexer.isDigit(p[j]) {
                 i = j
-                while i < end, Lexer.isDigit(b[i]) { i += 1 }
+                while i < end, Lexer.isDigit(p[i]) { i += 1 }
             }
         }
         let numEnd = i
         // unit suffix: letters directly after the digits
-        while i < end, Lexer.isIdentStart(b[i]) { i += 1 }
+        while i < end, Lexer.isIdentStart(p[i]) { i += 1 }
         if numEnd - start > Lexer.maxNumberLength {
             diagnostics.error("E0006", "number literal is too long (more than \(Lexer.maxNumberLength) characters)", at: Span(start, numEnd))
         }
@@ -230,11 +244,11 @@ public struct Lexer {
         let start = i
         i += 1
         while i < end {
-            let c = b[i]
+            let c = p[i]
             if c == UInt8(ascii: "\"") { i += 1; return .string }
             if c == 0x0A { break }
             if c == UInt8(ascii: "\\") {
-                if i + 1 < end, b[i + 1] == UInt8(ascii: "(") {
+                if i + 1 < end, p[i + 1] == UInt8(ascii: "(") {
                     i += 2
                     skipInterpolation()
                     continue
@@ -254,7 +268,7 @@ public struct Lexer {
     mutating func skipInterpolation() {
         var depth = 1
         while i < end, depth > 0 {
-            let c = b[i]
+            let c = p[i]
             if c == 0x0A { return }
             if c == UInt8(ascii: "\"") { _ = lexString(); continue }
             if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1 }
@@ -265,7 +279,7 @@ public struct Lexer {
     mutating func lexHex() -> TokenKind {
         let start = i
         i += 1
-        while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
+        while i < end, Lexer.isIdentChar(p[i]) { i += 1 }
         let digits = i - start - 1
         let text = String(decoding: b[(start + 1)..<i], as: UTF8.self)
         if ![3, 4, 6, 8].contains(digits) || Color(hex: text) == nil {
@@ -288,7 +302,7 @@ enum Keywords {
         for (word, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(word.utf8)
             precondition(bytes.count <= 16 && TokenKind.keywords.count < slotCount / 2)
-            let (lo, hi) = pack(bytes, 0, bytes.count)
+            let (lo, hi) = bytes.withUnsafeBufferPointer { pack($0, 0, $0.count) }
             var h = slot(lo, hi)
             while t[h].2 != nil { h = (h + 1) & (slotCount - 1) }
             t[h] = (lo, hi, kind)
@@ -296,7 +310,7 @@ enum Keywords {
         return t
     }()
 
-    @inline(__always) static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+    @inline(__always) static func pack(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64) {
         var lo: UInt64 = 0, hi: UInt64 = 0
         var k = start
         while k < end, k < start + 8 { lo |= UInt64(b[k]) << UInt64(8 * (k - start)); k += 1 }
@@ -308,10 +322,9 @@ enum Keywords {
         Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    /// The keyword spelled by `b[start..<end]` (an identifier's bytes), else `.identifier`.
-    static func kind(_ b: [UInt8], _ start: Int, _ end: Int) -> TokenKind {
-        guard end - start <= 16 else { return .identifier }
-        let (lo, hi) = pack(b, start, end)
+    /// The keyword whose packed spelling (an identifier's first 16 bytes, zero-padded; longer
+    /// identifiers are never keywords) is (lo, hi), else `.identifier`.
+    static func kind(_ lo: UInt64, _ hi: UInt64) -> TokenKind {
         let table = slots
         var h = slot(lo, hi)
         while let kind = table[h].2 {

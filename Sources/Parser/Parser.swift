@@ -184,17 +184,17 @@ public struct Parser {
             return .layer(decl)
         }
         // `property NAME: TYPE = VALUE`: a custom key–value property
-        if kind == .identifier, text(tok) == "property", peekKind(1) == .identifier, peekKind(2) == .colon {
+        if kind == .identifier, spelled(tok, "property"), peekKind(1) == .identifier, peekKind(2) == .colon {
             let start = advance().span
             let n = advance()
             _ = advance()
             guard let type = parseType() else { syncStatement(); return .error(start) }
             guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
             let value = parseExpr()
-            return .property(PropertyDecl(name: Name([text(n)], span: n.span), type: type, value: value, span: start.to(value.span)))
+            return .property(PropertyDecl(name: Name(text(n), span: n.span), type: type, value: value, span: start.to(value.span)))
         }
         // `draw { … }`: the enclosing layer's content
-        if kind == .identifier, text(tok) == "draw", peekKind(1) == .lbrace {
+        if kind == .identifier, spelled(tok, "draw"), peekKind(1) == .lbrace {
             let start = advance().span
             guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
             return .draw(body: body, span: start.to(close))
