@@ -158,6 +158,7 @@ extension Checker {
         fn.scopes.removeLast()
         let templateIndex = layerTemplates.count
         layerTemplates.append(template)
+        out.reserveCapacity(2 + nameStmt.count + styleStmts.count + body.count)
         out.append(.newLayer(into: me, template: templateIndex, line: ln))
         out += nameStmt
         out += styleStmts

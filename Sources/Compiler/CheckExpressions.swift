@@ -149,6 +149,18 @@ extension Checker {
         }
     }
 
+    /// `numbers` with one type for every element (no array of types to build).
+    func numbers(_ elems: [Expr], each type: ValueType) -> [IR]? {
+        var out: [IR] = []
+        out.reserveCapacity(elems.count)
+        var ok = true
+        for e in elems {
+            let t = expr(e, expect: type)
+            if let ir = convert(t, to: type, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
+        }
+        return ok ? out : nil
+    }
+
     func numbers(_ elems: [Expr], _ types: [ValueType]) -> [IR]? {
         var out: [IR] = []
         out.reserveCapacity(elems.count)
@@ -158,6 +170,16 @@ extension Checker {
             if let ir = convert(t, to: ty, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
         }
         return ok ? out : nil
+    }
+
+    /// The numbers `irs` are when every one is a constant number (one exact-size array, no
+    /// compactMap growth), else nil.
+    func constantNumbers(_ irs: [IR]) -> [Double]? {
+        for ir in irs { guard case .number? = ir.constant else { return nil } }
+        var k: [Double] = []
+        k.reserveCapacity(irs.count)
+        for ir in irs { if case .number(let x)? = ir.constant { k.append(x) } }
+        return k
     }
 
     func tuple(_ elems: [Expr], expect: ValueType?, at span: Span) -> Typed {
@@ -172,7 +194,7 @@ extension Checker {
                 diags.error("E0304", "\(TypeRules.article(target!)) has 2 components, found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, [n, n]) else { return .error }
+            guard let c = numbers(elems, each: n) else { return .error }
             if let a = c[0].constant?.number, let b = c[1].constant?.number {
                 return Typed(ir: .const(target == .point ? .point(Point(a, b)) : .size(Size(a, b))), type: target!)
             }
@@ -182,9 +204,8 @@ extension Checker {
                 diags.error("E0304", "a rect has 4 components (x, y, width, height), found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, [n, n, n, n]) else { return .error }
-            let k = c.compactMap { $0.constant?.number }
-            if k.count == 4 { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
+            guard let c = numbers(elems, each: n) else { return .error }
+            if let k = constantNumbers(c) { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
             return Typed(ir: .makeRect(c), type: .rect)
         default:
             diags.error("E0304", "a tuple of \(elems.count) values is not a point, size or rect", at: span,

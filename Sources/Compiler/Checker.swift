@@ -64,10 +64,13 @@ enum FunctionKind: Sendable, Equatable {
 }
 
 /// The names one block declares. A block declares a handful, so a list searched from its end beats
-/// hashing every name looked up into a dictionary per scope (and costs nothing while the block
-/// declares nothing); past 16 names a dictionary index is kept too, so lookups stay O(1). Names and
-/// symbols are kept apart so the search reads names in place, copying no symbol.
+/// hashing every name looked up into a dictionary per scope; past 16 names a dictionary index is kept
+/// too, so lookups stay O(1). The first name is stored inline: most blocks that declare anything
+/// declare one name (a parameter, a loop variable, a `var`), and then cost no allocation at all.
+/// Names and symbols are kept apart so the search reads names in place, copying no symbol.
 struct Scope: ExpressibleByDictionaryLiteral {
+    private var firstName: String?
+    private var firstSymbol: Symbol?
     private var names: [String] = []
     private var symbols: [Symbol] = []
     private var index: [String: Int]?
@@ -76,40 +79,61 @@ struct Scope: ExpressibleByDictionaryLiteral {
         for (name, symbol) in elements { self[name] = symbol }
     }
 
-    var isEmpty: Bool { names.isEmpty }
-    var keys: [String] { names }
+    var isEmpty: Bool { firstName == nil }
+    var keys: [String] { firstName.map { [$0] + names } ?? [] }
 
+    /// -1 for the inline entry, else the index in `names`.
     private func find(_ name: String) -> Int? {
+        guard let firstName else { return nil }
         if let index { return index[name] }
-        return names.withUnsafeBufferPointer { buf in
+        if let k = names.withUnsafeBufferPointer({ buf -> Int? in
             var k = buf.count - 1
             while k >= 0 {
                 if buf[k] == name { return k }
                 k -= 1
             }
             return nil
-        }
+        }) { return k }
+        return firstName == name ? -1 : nil
     }
 
     subscript(name: String) -> Symbol? {
-        get { find(name).map { symbols[$0] } }
+        get {
+            guard let k = find(name) else { return nil }
+            return k < 0 ? firstSymbol : symbols[k]
+        }
         set {
             if let k = find(name) {
-                if let newValue { symbols[k] = newValue; return }
-                names.remove(at: k)
-                symbols.remove(at: k)
+                if let newValue {
+                    if k < 0 { firstSymbol = newValue } else { symbols[k] = newValue }
+                    return
+                }
+                if k < 0 {
+                    firstName = names.isEmpty ? nil : names.removeFirst()
+                    firstSymbol = symbols.isEmpty ? nil : symbols.removeFirst()
+                } else {
+                    names.remove(at: k)
+                    symbols.remove(at: k)
+                }
                 if index != nil { reindex() }
                 return
             }
             guard let newValue else { return }
+            if firstName == nil {
+                firstName = name
+                firstSymbol = newValue
+                return
+            }
             names.append(name)
             symbols.append(newValue)
             if index != nil { index?[name] = names.count - 1 } else if names.count > 16 { reindex() }
         }
     }
 
+    /// The index maps names to their `find` result (-1 for the inline entry).
     private mutating func reindex() {
         var d: [String: Int] = [:]
+        if let firstName { d[firstName] = -1 }
         for (k, n) in names.enumerated() { d[n] = k }
         index = d
     }
@@ -288,7 +312,9 @@ final class Checker {
         warnUnreachable(stmts)
         var out: [IRStmt] = []
         out.reserveCapacity(stmts.count)
-        for s in stmts { out += stmt(s, ctx) }
+        // (element by element: `+=` onto the empty array adopts the first statement's one-element
+        // buffer, and the reserved room is lost)
+        for s in stmts { for x in stmt(s, ctx) { out.append(x) } }
         return out
     }
 
