@@ -64,7 +64,10 @@ struct Build: ParsableCommand {
             return try write(text)
         default: break
         }
-        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages)
+        // `calc build` exits when this returns: the compiler's data and the program are left for
+        // the OS to reclaim rather than freed object by object
+        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true)
+        keepUntilExit(program)
         switch emit {
         case .bytecode:
             let out = output ?? Build.defaultOutput(for: file)
@@ -93,7 +96,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let bytes = try Files.read(file)
-        _ = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet)
+        var stages = StageClock()
+        keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true))
     }
 }
 

@@ -190,10 +190,12 @@ enum ProgramLoader {
     }
 
     /// Compiles source and verifies the result (the VM relies on verified code); records the stages.
-    static func compile(path: String, bytes: [UInt8], quietWarnings: Bool, stages: inout StageClock) throws -> Program {
+    /// With `exitsAfter`, the compiler's intermediate data is left for the OS to reclaim at exit.
+    static func compile(path: String, bytes: [UInt8], quietWarnings: Bool, stages: inout StageClock,
+                        exitsAfter: Bool = false) throws -> Program {
         let file = SourceFile(name: path, bytes: bytes)
         var phases = Compiler.Phases()
-        let result = Compiler.compile(file, phases: &phases)
+        let result = Compiler.compile(file, phases: &phases, releasingMemory: !exitsAfter)
         stages.mark("compile")
         stages.compiler = phases
         printDiagnostics(result.diagnostics, file: file, quietWarnings: quietWarnings)
