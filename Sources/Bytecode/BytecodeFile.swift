@@ -181,28 +181,17 @@ public enum BytecodeWriter {
 }
 
 /// Strings in first-use order, keyed by their exact UTF-8 bytes (Swift's String equality would merge
-/// canonically equivalent spellings and change the bytes a name reads back with).
+/// canonically equivalent spellings and change the bytes a name reads back with): a NameTable, which
+/// hashes and compares bytes.
 private struct StringPool {
     var strings: [[UInt8]] = []
-    var index: [[UInt8]: UInt32] = [:]
-    /// ASCII strings (nearly all) by String: for them String equality is byte equality, and looking
-    /// a String up costs no byte array. Only ASCII keys go here, so an ASCII name never meets a
-    /// canonically equivalent non-ASCII one ("K" and U+212A KELVIN SIGN stay apart).
-    var asciiIndex: [String: UInt32] = [:]
+    var index = NameTable<UInt32>()
 
     mutating func intern(_ s: String) -> UInt32 {
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            if let i = asciiIndex[s] { return i }
-            let i = UInt32(truncatingIfNeeded: strings.count)
-            strings.append(Array(s.utf8))
-            asciiIndex[s] = i
-            return i
-        }
-        let key = Array(s.utf8)
-        if let i = index[key] { return i }
+        if let i = index[s] { return i }
         let i = UInt32(truncatingIfNeeded: strings.count)
-        strings.append(key)
-        index[key] = i
+        strings.append(Array(s.utf8))
+        index[s] = i
         return i
     }
 }

@@ -162,15 +162,37 @@ public enum Verifier {
         guard f.lines.count == f.code.count else {
             throw invalid("\(where_()) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
         }
+        let regs = UInt32(f.registerCount), constants = p.constants.count
         for (k, ins) in f.code.enumerated() {
-            let format = ins.op.format
-            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, f, p)
-            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, f, p)
-            try verifyOperand("C", ins.c, format.c, ins, k, fi, f, p)
+            let format = formats[Int(ins.op.rawValue)]
+            // the common operands are checked here; any other (and any failure) by verifyOperand
+            if !plainlyValid(UInt32(ins.a), format.a, regs, constants) { try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, f, p) }
+            if !plainlyValid(UInt32(ins.b), format.b, regs, constants) { try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, f, p) }
+            if !plainlyValid(ins.c, format.c, regs, constants) { try verifyOperand("C", ins.c, format.c, ins, k, fi, f, p) }
             try verifyCounts(ins, k, fi, f, p)
         }
         if let last = f.code.last, !last.op.isTerminator {
             throw invalid("\(where_()) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
+        }
+    }
+
+    /// `Opcode.format` by raw value, derived once from the switch.
+    static let formats: [OperandFormat] = {
+        var t = [OperandFormat](repeating: OperandFormat(a: .unused, b: .unused, c: .unused), count: 256)
+        for op in Opcode.allCases { t[Int(op.rawValue)] = op.format }
+        return t
+    }()
+
+    /// Whether operand `x` of kind `kind` passes without further checks (an unused zero, a register
+    /// in the frame, a constant index or RK in range): what `verifyOperand` would accept.
+    @inline(__always)
+    static func plainlyValid(_ x: UInt32, _ kind: OperandKind, _ regs: UInt32, _ constants: Int) -> Bool {
+        switch kind {
+        case .unused: return x == 0
+        case .reg: return x < regs
+        case .const: return Int(x) < constants
+        case .rk: return x & Instruction.constantBit != 0 ? Int(x & ~Instruction.constantBit) < constants : x < regs
+        default: return false
         }
     }
 

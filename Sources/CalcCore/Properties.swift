@@ -341,8 +341,8 @@ public struct KeyPath: Sendable, Hashable {
     public static func parse(_ path: String) -> (KeyPath, ValueType)? { spellings[path] }
 
     /// Every valid spelling → its key path and type, as `resolve` finds them (the first wins).
-    static let spellings: [String: (KeyPath, ValueType)] = {
-        var table: [String: (KeyPath, ValueType)] = [:]
+    static let spellings: NameTable<(KeyPath, ValueType)> = {
+        var table = NameTable<(KeyPath, ValueType)>()
         for p in LayerProperties.all {
             if table[p.name] == nil, let r = resolve(p.name) { table[p.name] = r }
             for (c, _, _) in Component.components(of: p.type) where table[p.name + "." + c] == nil {

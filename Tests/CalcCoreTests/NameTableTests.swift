@@ -2,7 +2,7 @@
 // removals, and iteration in insertion order.
 
 import XCTest
-@testable import Compiler
+import CalcCore
 
 final class NameTableTests: XCTestCase {
     func testMatchesDictionary() {
