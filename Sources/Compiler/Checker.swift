@@ -663,8 +663,11 @@ func fmt(_ x: Double) -> String {
 struct ConstantPool: Sendable {
     var values: [Value] = []
     var index: [Key: UInt32] = [:]
-    /// Numbers, most constants, by bit pattern: hashing one word instead of a five-word Key.
-    var numberIndex: [UInt64: UInt32] = [:]
+    /// Numbers, most constants, by bit pattern: one multiplicative hash of one word in an
+    /// open-addressing table (slots hold index + 1, 0 when empty), not a five-word Key through SipHash.
+    var numberSlots: [UInt32] = []
+    var numberBits: [UInt64] = []
+    var numberCount = 0
 
     /// A constant's identity: its kind and the bit patterns of its numbers (hashing Doubles
     /// directly would merge 0 and -0).
@@ -676,18 +679,45 @@ struct ConstantPool: Sendable {
     }
 
     mutating func index(_ v: Value) -> UInt32 {
-        if case .number(let x) = v {
-            if let i = numberIndex[x.bitPattern] { return i }
-            let i = UInt32(values.count)
-            values.append(v)
-            numberIndex[x.bitPattern] = i
-            return i
-        }
+        if case .number(let x) = v { return numberIndex(x) }
         let key = ConstantPool.key(v)
         if let i = index[key] { return i }
         let i = UInt32(values.count)
         values.append(v)
         index[key] = i
+        return i
+    }
+
+    mutating func numberIndex(_ x: Double) -> UInt32 {
+        if numberSlots.isEmpty {
+            numberSlots = [UInt32](repeating: 0, count: 64)
+            numberBits = [UInt64](repeating: 0, count: 64)
+        }
+        let bits = x.bitPattern
+        var mask = numberSlots.count - 1
+        var s = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while numberSlots[s] != 0 {
+            if numberBits[s] == bits { return numberSlots[s] - 1 }
+            s = (s + 1) & mask
+        }
+        let i = UInt32(values.count)
+        values.append(.number(x))
+        numberSlots[s] = i + 1
+        numberBits[s] = bits
+        numberCount += 1
+        if numberCount * 2 > numberSlots.count {
+            // grow: re-place every entry by its stored bits
+            let oldSlots = numberSlots, oldBits = numberBits
+            numberSlots = [UInt32](repeating: 0, count: oldSlots.count * 2)
+            numberBits = [UInt64](repeating: 0, count: oldSlots.count * 2)
+            mask = numberSlots.count - 1
+            for (k, slot) in oldSlots.enumerated() where slot != 0 {
+                var t = Int(truncatingIfNeeded: (oldBits[k] &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                while numberSlots[t] != 0 { t = (t + 1) & mask }
+                numberSlots[t] = slot
+                numberBits[t] = oldBits[k]
+            }
+        }
         return i
     }
 

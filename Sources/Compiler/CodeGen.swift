@@ -40,10 +40,17 @@ struct CodeGen {
     func endsReachable() -> Bool {
         code.indices.contains { i in
             let ins = code[i]
-            guard ins.op.format.c == .jump else { return false }
+            guard CodeGen.jumpsByC[Int(ins.op.rawValue)] else { return false }
             return i + 1 + Int(ins.sC) == code.count
         }
     }
+
+    /// Whether an opcode's C operand is a jump (`format.c == .jump`), by raw value, derived once.
+    static let jumpsByC: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for op in Opcode.allCases { t[Int(op.rawValue)] = op.format.c == .jump }
+        return t
+    }()
 
     mutating func emit(_ i: Instruction) {
         code.append(i)
