@@ -20,7 +20,7 @@ public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
     /// The format version this calc writes and the newest it reads.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// "\r\n\u{1A}\n" (Lua's LUAC_DATA): CR LF, DOS end-of-file, LF — any text-mode rewrite changes it.
     public static let sentinel: [UInt8] = [0x0D, 0x0A, 0x1A, 0x0A]
     /// Bytes per instruction word.
@@ -56,7 +56,7 @@ public enum BytecodeFormat {
     /// but a file may not hold them: the reader rejects them.
     enum ConstantTag: UInt8 {
         case none = 0, number, bool, point, size, rect, color, string, timing, transform, enumCase, layer, animation
-        case path, image
+        case path, image, springTiming
     }
 
     static func originCode(_ o: Origin) -> UInt8 {
@@ -251,7 +251,12 @@ private struct ByteSink {
             u8(Tag.rect.rawValue); f64(r.origin.x); f64(r.origin.y); f64(r.size.width); f64(r.size.height)
         case .color(let c): u8(Tag.color.rawValue); f64(c.r); f64(c.g); f64(c.b); f64(c.a)
         case .string(let s): u8(Tag.string.rawValue); u32(pool.intern(s))
-        case .timing(let t): u8(Tag.timing.rawValue); f64(t.x1); f64(t.y1); f64(t.x2); f64(t.y2)
+        case .timing(let t):
+            if let s = t.spring {
+                u8(Tag.springTiming.rawValue); f64(s.mass); f64(s.stiffness); f64(s.damping); f64(s.initialVelocity)
+            } else {
+                u8(Tag.timing.rawValue); f64(t.x1); f64(t.y1); f64(t.x2); f64(t.y2)
+            }
         case .transform(let m): u8(Tag.transform.rawValue); for x in m.elements { f64(x) }
         case .enumCase(let i): u8(Tag.enumCase.rawValue); u8(i)
         case .layer(let h): u8(Tag.layer.rawValue); u32(UInt32(bitPattern: h))
@@ -362,6 +367,9 @@ public enum BytecodeReader {
         let version = UInt16(bytes[4]) | UInt16(bytes[5]) << 8
         if version > BytecodeFormat.version {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is newer than this calc supports (\(BytecodeFormat.version))", offset: 4)
+        }
+        if version >= 1, version < BytecodeFormat.version {
+            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is older than this calc reads (\(BytecodeFormat.version)): rebuild the file from its .cal source", offset: 4)
         }
         if version < 1 {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) does not exist (this calc reads version \(BytecodeFormat.version))", offset: 4)
@@ -607,6 +615,11 @@ private struct SectionReader {
         case .timing:
             let x = try f64s(4, what)
             return (.timing(TimingFunction(x[0], x[1], x[2], x[3])))
+        case .springTiming:
+            let x = try f64s(4, what)
+            let s = Spring(mass: x[0], stiffness: x[1], damping: x[2], initialVelocity: x[3])
+            guard s.isValid else { throw fail("\(label) is a spring with mass \(Format.number(x[0])), stiffness \(Format.number(x[1])), damping \(Format.number(x[2])) and velocity \(Format.number(x[3])), which is not a spring", at: at) }
+            return .timing(TimingFunction(spring: s))
         case .transform: return (.transform(Transform3D(try f64s(16, what))))
         case .enumCase: return (.enumCase(try u8(what)))
         case .path:

@@ -167,6 +167,8 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case drawtext
     /// draw: image R[A] into rect R[A+1]
     case drawimage
+    /// R[A] gets the constraint CN[C].attribute = (R[B] ("superlayer" or a sibling's name)).(CN[C].source attribute) × R[B+1] + R[B+2]
+    case constrain
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -200,6 +202,8 @@ public enum OperandKind: Sendable, Equatable {
     case component
     /// a register, or with bit 23 set a constant (`Instruction.constantBit`)
     case rk
+    /// two `ConstraintAttribute`s on one axis: the constrained one << 3 | the source's
+    case constraint
 }
 
 public struct OperandFormat: Sendable, Equatable {
@@ -256,6 +260,7 @@ extension Opcode {
         case .drawfill, .drawstroke: return f(.regRange(3))
         case .drawtext: return f(.regRange(4))
         case .drawimage: return f(.regRange(2))
+        case .constrain: return f(.reg, .regRange(3), .constraint)
         }
     }
 

@@ -87,6 +87,8 @@ enum IRStmt: Sendable {
     /// The layer's content is drawn by the handler (parameter 0: the layer).
     indirect case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
+    /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
+    case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
     indirect case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)

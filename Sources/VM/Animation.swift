@@ -128,38 +128,14 @@ public struct AnimationObject: Sendable {
         return true
     }
 
-    /// CASpringAnimation's settlingDuration: the time after which the spring stays within 0.1 % of
-    /// its target (sampled every millisecond up to a minute).
-    public var settlingDuration: Double {
-        var last = 0.0
-        var t = 0.0
-        while t <= 60 {
-            if abs(1 - springProgress(t)) >= 0.001 { last = t }
-            t += 0.001
-        }
-        return min(60, last + 0.001)
-    }
+    /// The spring's parameters (CASpringAnimation).
+    var springModel: Spring { Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity) }
+
+    /// CASpringAnimation's settlingDuration (see `Spring.settlingDuration`).
+    public var settlingDuration: Double { springModel.settlingDuration }
 
     /// Progress (0 at rest at the start, 1 at the target) of the spring t seconds after release.
-    public func springProgress(_ t: Double) -> Double {
-        let w0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
-        let v0 = initialVelocity
-        let x: Double
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            let (s, c) = StableMath.sinCos(wd * t)
-            x = exp(-zeta * w0 * t) * (c + (zeta * w0 - v0) / wd * s)
-        } else if zeta == 1 {
-            x = (1 + (w0 - v0) * t) * exp(-w0 * t)
-        } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
-            let c2 = (-v0 - r1) / (r2 - r1)
-            x = (1 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
-        }
-        return 1 - x
-    }
+    public func springProgress(_ t: Double) -> Double { springModel.progress(t) }
 }
 
 /// The timing of one animation object in its parent's time (a layer's or a group's).

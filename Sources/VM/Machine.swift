@@ -330,6 +330,9 @@ final class Machine {
         if acts { recordAction(l, property: kp.property, old: old) }
         world.layers[Int(l)].props[p] = new
         if acts { recordKeyframe(l, property: kp.property, value: new) }
+        if kp.property == LayerProperties.bounds, let o = old.rect?.size, let n = new.rect?.size, o != n {
+            autoresizeSublayers(of: l, from: o, to: n, allowActions: allowActions)
+        }
     }
 
     /// In a keyframe block, the change also becomes a keyframe of its property's animation.
@@ -924,6 +927,24 @@ final class Machine {
             case .drawfill, .drawstroke, .drawtext, .drawimage:
                 guard drawing != nil else { throw fail("drawing commands run only in a draw block") }
                 drawing?.append(try drawCommand(ins.op, Array(UnsafeBufferPointer(start: R + a, count: ins.op == .drawtext ? 4 : ins.op == .drawimage ? 2 : 3))))
+            case .constrain:
+                try writable()
+                let l = try layerIndex(R[a])
+                guard case .string(let source) = R[b], case .number(let scale) = R[b + 1], case .number(let offset) = R[b + 2],
+                      scale.isFinite, offset.isFinite,
+                      let attr = ConstraintAttribute(rawValue: UInt8(c >> 3)), let sattr = ConstraintAttribute(rawValue: UInt8(c & 7)) else {
+                    throw fail("a constraint needs a source name and finite scale and offset")
+                }
+                let fn = program.functions[currentFunction]
+                let new = PlacedConstraint(constraint: LayoutConstraint(attr, source: source, sattr, scale: scale, offset: offset),
+                                           function: fn.name, line: fn.lines.indices.contains(pc - 1) ? Int(fn.lines[pc - 1]) : 0)
+                var list = world.layers[Int(l)].constraints
+                list.removeAll { $0.constraint.attribute == attr }
+                guard list.filter({ $0.constraint.attribute.isHorizontal == attr.isHorizontal }).count < 2 else {
+                    throw fail("'\(world.layers[Int(l)].name)' already has two constraints on the \(attr.isHorizontal ? "x" : "y") axis")
+                }
+                list.append(new)
+                world.layers[Int(l)].constraints = list
             case .bind:
                 try writable()
                 let l = try layerIndex(R[a])
@@ -1010,14 +1031,17 @@ enum TypeCheck {
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
         case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.string, .string), (.timingFunction, .timing), (.enumeration, .enumCase),
+             (.transform, .transform), (.string, .string), (.timingFunction, .timing),
              (.path, .path), (.image, .image): return true
+        case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
         case (.path, .none), (.image, .none): return true
         case (.array(let element), .array(let xs)):
             return xs.allSatisfy { x in
                 switch (element, x) {
                 case (.number, .number(let n)): return n.isFinite
                 case (.color, .color): return true
+                case (.string, .string): return true   // an emitter's cell paths, filter entries
+                case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
                 default: return false
                 }
             }

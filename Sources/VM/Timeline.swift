@@ -12,12 +12,15 @@ public final class Timeline: Sendable {
     let image: Image
     let times: [Double]
     let worlds: [World]
+    /// Emitter layers' configuration histories, built once from the snapshots (Emitter.swift).
+    let emitters: EmitterTracks
 
-    init(image: Image, times: [Double], worlds: [World]) {
+    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil) {
         self.scene = image.program.scene
         self.image = image
         self.times = times
         self.worlds = worlds
+        self.emitters = emitters ?? EmitterTracks(keys: EmitterKeys(image.table))
     }
 
     /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
@@ -44,7 +47,8 @@ public final class Timeline: Sendable {
                 worlds.append(m.world)
             }
         }
-        return Timeline(image: m.image, times: times, worlds: worlds)
+        let emitters = try EmitterTracks.build(image: m.image, times: times, worlds: worlds, endTime: endTime)
+        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters)
     }
 
     static func fire(_ e: ScheduledEvent, _ m: Machine, endTime: Double) throws(RuntimeError) {
@@ -90,7 +94,7 @@ public final class Timeline: Sendable {
 
     /// The presentation tree at scene time `t` (model values, bound expressions, animations).
     public func presentation(at t: Double) throws(RuntimeError) -> PresentationScene {
-        let presenter = Presenter(image: image, world: world(at: t))
+        let presenter = Presenter(image: image, world: world(at: t), emitters: emitters)
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
         return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
                                  origin: scene.origin, root: root)

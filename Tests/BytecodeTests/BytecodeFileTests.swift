@@ -47,7 +47,7 @@ final class BytecodeFileTests: XCTestCase {
         let zero = [UInt8](repeating: 0, count: 8)
         var expected: [UInt8] = [
             0x1B, 0x43, 0x41, 0x4C,                         // magic
-            0x01, 0x00,                                     // version 1
+            0x02, 0x00,                                     // version 2
             0x0D, 0x0A, 0x1A, 0x0A,                         // sentinel
             0x08, 0x08,                                     // instruction and number sizes
             0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x77, 0x40, // 370.5
@@ -107,9 +107,9 @@ final class BytecodeFileTests: XCTestCase {
         }
         XCTAssertEqual(pos, range.upperBound)
         // The source name and custom property names (the scene section), string and image constants in
-        // pool order, function names, layer names; "card" is both K17 and LT0's name and "spin" both a
+        // pool order, function names, layer names; "card" is both K17 and LT0's name and "twist" both a
         // custom property and K6: each is stored once.
-        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "spin", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper", ""])
+        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "twist", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper", ""])
     }
 
     func testNegativeZeroAndInfinityKeepTheirBits() throws {
@@ -131,11 +131,13 @@ final class BytecodeFileTests: XCTestCase {
     func testRejectsANewerVersion() {
         var b = BytecodeWriter.encode(Fixtures.small)
         b[4] = 7
-        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (1)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (2)")
         b[4] = 0; b[5] = 1
-        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (1)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (2)")
+        b[4] = 1; b[5] = 0
+        assertRejects(b, .unsupportedVersion, "bytecode format version 1 is older than this calc reads (2): rebuild the file from its .cal source")
         b[4] = 0; b[5] = 0
-        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads version 1)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads version 2)")
     }
 
     func testRejectsTextModeMangling() {

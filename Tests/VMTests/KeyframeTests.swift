@@ -1,6 +1,8 @@
 import XCTest
 import CalcCore
 @testable import VM
+import Compiler
+import Foundation
 
 /// Keyframe, spring and group animations (SPEC §4.6); expected values worked out by hand.
 final class KeyframeTests: XCTestCase {
@@ -171,5 +173,35 @@ final class KeyframePathTests: XCTestCase {
         assertPoint(tl.layer("arch", at: 0.5).position, 50, 50)   // B(½) = ¼·P0 + ½·C + ¼·P1
         assertPoint(tl.layer("loop", at: 1.5).position, 50, 0)    // the close is a segment back
         assertPoint(tl.layer("loop", at: 3).position, 0, 0)       // held at the end
+    }
+}
+
+/// `spring(…)` as a timing function: the spring's curve stretched over the animation's duration.
+final class SpringTimingTests: XCTestCase {
+    func testSpringTimingFunctionShapesABasicAnimation() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 4s }
+        let bounce = spring(stiffness: 200, damping: 8)
+        layer box { animations { a: basic { keyPath: position.x  from: 0  to: 100  duration: 2s  timingFunction: bounce } } }
+        """)
+        let s = Spring(stiffness: 200, damping: 8)
+        let settle = s.settlingDuration
+        for t in [0.1, 0.5, 1.3] {
+            XCTAssertEqual(tl.layer("box", at: t).position.x, 100 * s.progress(t / 2 * settle), accuracy: 1e-9)
+        }
+    }
+
+    func testSpringTimingInATransactionAndItsErrors() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 4s }
+        layer box { }
+        at 1s { transaction(animationDuration: 1s, animationTimingFunction: spring(damping: 20)) { box.position.x = 100 } }
+        """)
+        // critically damped (ω₀ = 10): 1 − (1 + 10t)e^(−10t) at t = 0.5 × settling
+        let s = Spring(damping: 20)
+        let t = 0.5 * s.settlingDuration
+        XCTAssertEqual(tl.layer("box", at: 1.5).position.x, 100 * (1 - (1 + 10 * t) * Foundation.exp(-10 * t)), accuracy: 1e-9)
+        let result = Compiler.compile(SourceFile(name: "t.cal", text: "let s = spring(mass: 0)\nlet u = spring(weight: 1)\nlayer a { }\n"))
+        XCTAssertEqual(result.diagnostics.map(\.id), ["E0277", "E0271"])
     }
 }

@@ -1,8 +1,18 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
-.globals 15
+.globals 18
 .property "sweep" id 32768 angle = 0
+.property "filters.glow.inputIntensity" id 32769 number = 0.5
+.property "emitterCells.drop.birthRate" id 32770 number = 0
+.property "emitterCells.drop.lifetime" id 32771 duration = 0
+.property "emitterCells.drop.velocity" id 32772 number = 0
+.property "emitterCells.drop.emissionLongitude" id 32773 angle = 0
+.property "emitterCells.drop.emissionRange" id 32774 angle = 0
+.property "emitterCells.drop.yAcceleration" id 32775 number = 0
+.property "emitterCells.drop.color" id 32776 color = #ffffffff
+.property "emitterCells.drop.emitterCells.mist.birthRate" id 32777 number = 0
+.property "emitterCells.drop.emitterCells.mist.lifetime" id 32778 duration = 0
 
 .constants
   K0      number    0
@@ -25,66 +35,91 @@
   K17     transform [0.9986295347545738 -0.05233595624294383 0 0, 0.05233595624294383 0.9986295347545738 0 0, 0 0 1 0, 0 4 0 1]
   K18     rect      (0, 0, 150, 24)
   K19     color     rgba(0.54, 0.7799999999999999, 0.9, 1)
-  K20     rect      (0, 0, 28, 28)
-  K21     point     (130, 66)
-  K22     number    14
-  K23     color     rgba(0.9, 0.22, 0.27, 1)
-  K24     rect      (0, 0, 36, 36)
-  K25     point     (210, 50)
-  K26     number    18
-  K27     number    0.5
-  K28     timing    easeOut
-  K29     rect      (0, 0, 40, 40)
-  K30     point     (220, 160)
-  K31     number    4
-  K32     string    "tile "
-  K33     string    "spin"
-  K34     number    5
-  K35     string    "tile"
-  K36     rect      (0, 0, 32, 32)
-  K37     string    "position"
-  K38     color     #2a9d8fff
-  K39     color     #e9c46aff
-  K40     color     #f4a261ff
-  K41     color     #e76f51ff
-  K42     color     #264653ff
-  K43     number    0.4
-  K44     number    0.6
-  K45     string    "tile0"
-  K46     string    "hop"
-  K47     string    "turn"
-  K48     number    40
-  K49     number    44
-  K50     number    150
-  K51     number    0.55
-  K52     number    0.45
-  K53     number    3.141592653589793
-  K54     number    120
-  K55     string    "tile1"
-  K56     string    "settle"
-  K57     string    "tile2"
-  K58     string    "intro"
-  K59     timing    linear
-  K60     color     #a8dadcff
-  K61     string    "tile3"
-  K62     string    "nothing"
-  K63     number    100
-  K64     point     (20, 20)
-  K65     number    16
-  K66     point     (4, 24)
+  K20     rect      (0, 0, 60, 6)
+  K21     rect      (0, 0, 28, 28)
+  K22     point     (130, 66)
+  K23     number    14
+  K24     color     rgba(0.9, 0.22, 0.27, 1)
+  K25     rect      (0, 0, 36, 36)
+  K26     point     (210, 50)
+  K27     number    18
+  K28     number    0.5
+  K29     timing    easeOut
+  K30     rect      (0, 0, 40, 40)
+  K31     point     (220, 160)
+  K32     number    4
+  K33     timing    spring(1, 100, 12, 0)
+  K34     rect      (0, 0, 8, 4)
+  K35     path      path(move 240, 150; cubic 240, 166.5685424949238, 219.8528137423857, 180, 195, 180; cubic 170.1471862576143, 180, 150, 166.5685424949238, 150, 150; cubic 150, 133.4314575050762, 170.1471862576143, 120, 195, 120; cubic 219.8528137423857, 120, 240, 133.4314575050762, 240, 150; close)
+  K36     enum      case 2
+  K37     enum      case 0
+  K38     point     (24, 184)
+  K39     number    20
+  K40     number    60
+  K41     number    -1.0471975511965976
+  K42     number    0.3490658503988659
+  K43     number    80
+  K44     number    5
+  K45     number    0.2
+  K46     string    "tile "
+  K47     enum      case 1
+  K48     string    "band"
+  K49     string    "superlayer"
+  K50     number    -10
+  K51     string    "spin"
+  K52     string    "bloom:glow"
+  K53     number    0.6
+  K54     string    "tile"
+  K55     rect      (0, 0, 32, 32)
+  K56     string    "position"
+  K57     color     #2a9d8fff
+  K58     color     #e9c46aff
+  K59     color     #f4a261ff
+  K60     color     #e76f51ff
+  K61     color     #264653ff
+  K62     number    0.4
+  K63     string    "tile0"
+  K64     string    "hop"
+  K65     string    "turn"
+  K66     string    "orbit"
+  K67     string    "drop"
+  K68     string    "drop.mist"
+  K69     number    40
+  K70     number    44
+  K71     number    150
+  K72     number    0.55
+  K73     number    0.45
+  K74     number    3.141592653589793
+  K75     number    120
+  K76     string    "tile1"
+  K77     string    "settle"
+  K78     string    "tile2"
+  K79     string    "intro"
+  K80     timing    linear
+  K81     color     #a8dadcff
+  K82     string    "tile3"
+  K83     string    "nothing"
+  K84     number    100
+  K85     point     (20, 20)
+  K86     number    16
+  K87     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
   backgroundColor = K19       ; rgba(0.54, 0.7799999999999999, 0.9, 1)
 
-.layer LT1 plain "badge"
-  bounds = K20                ; (0, 0, 28, 28)
-  position = K21              ; (130, 66)
-  cornerRadius = K22          ; 14
-  backgroundColor = K23       ; rgba(0.9, 0.22, 0.27, 1)
+.layer LT1 plain "caption"
+  bounds = K20                ; (0, 0, 60, 6)
+  backgroundColor = K15       ; #1d3557ff
+
+.layer LT2 plain "badge"
+  bounds = K21                ; (0, 0, 28, 28)
+  position = K22              ; (130, 66)
+  cornerRadius = K23          ; 14
+  backgroundColor = K24       ; rgba(0.9, 0.22, 0.27, 1)
   zPosition = K5              ; 1
 
-.layer LT2 plain "card"
+.layer LT3 plain "card"
   bounds = K10                ; (0, 0, 150, 90)
   position = K11              ; (90, 60)
   backgroundColor = K12       ; #ffffffff
@@ -94,17 +129,34 @@
   masksToBounds = K16         ; true
   transform = K17             ; [0.9986295347545738 -0.05233595624294383 0 0, 0.05233595624294383 0.9986295347545738 0 0, 0 0 1 0, 0 4 0 1]
 
-.layer LT3 plain "pulse"
-  bounds = K24                ; (0, 0, 36, 36)
-  position = K25              ; (210, 50)
-  cornerRadius = K26          ; 18
-  backgroundColor = K23       ; rgba(0.9, 0.22, 0.27, 1)
+.layer LT4 plain "pulse"
+  bounds = K25                ; (0, 0, 36, 36)
+  position = K26              ; (210, 50)
+  cornerRadius = K27          ; 18
+  backgroundColor = K24       ; rgba(0.9, 0.22, 0.27, 1)
 
-.layer LT4 plain ""
+.layer LT5 plain ""
 
-.layer LT5 plain "dial"
-  bounds = K29                ; (0, 0, 40, 40)
-  position = K30              ; (220, 160)
+.layer LT6 plain "dial"
+  bounds = K30                ; (0, 0, 40, 40)
+  position = K31              ; (220, 160)
+
+.layer LT7 plain "comet"
+  bounds = K34                ; (0, 0, 8, 4)
+  backgroundColor = K24       ; rgba(0.9, 0.22, 0.27, 1)
+
+.layer LT8 emitter "spray"
+  emitterPosition = K38       ; (24, 184)
+  seed = K14                  ; 3
+  emitterCells.drop.birthRate = K39 ; 20
+  emitterCells.drop.lifetime = K5 ; 1
+  emitterCells.drop.velocity = K40 ; 60
+  emitterCells.drop.emissionLongitude = K41 ; -1.0471975511965976
+  emitterCells.drop.emissionRange = K42 ; 0.3490658503988659
+  emitterCells.drop.yAcceleration = K43 ; 80
+  emitterCells.drop.color = K19 ; rgba(0.54, 0.7799999999999999, 0.9, 1)
+  emitterCells.drop.emitterCells.mist.birthRate = K44 ; 5
+  emitterCells.drop.emitterCells.mist.lifetime = K45 ; 0.2
 
 .animation AT0 basic transform.rotation.z
   from = K0                   ; 0
@@ -134,23 +186,30 @@
   duration = K5               ; 1
 
 .animation AT6 basic position
-  duration = K27              ; 0.5
-  timingFunction = K28        ; easeOut
+  duration = K28              ; 0.5
+  timingFunction = K29        ; easeOut
 
 .animation AT7 basic sweep
   to = K1                     ; 6.283185307179586
-  duration = K31              ; 4
+  duration = K32              ; 4
+  timingFunction = K33        ; spring(1, 100, 12, 0)
+
+.animation AT8 keyframe position
+  path = K35                  ; path(move 240, 150; cubic 240, 166.5685424949238, 219.8528137423857, 180, 195, 180; cubic 170.1471862576143, 180, 150, 166.5685424949238, 150, 150; cubic 150, 133.4314575050762, 170.1471862576143, 120, 195, 120; cubic 219.8528137423857, 120, 240, 133.4314575050762, 240, 150; close)
+  calculationMode = K36       ; .paced
+  rotationMode = K37          ; .auto
+  duration = K32              ; 4
 
 .function F0 "main" params 0 registers 10
   0000   19 LOADK         R2, K14             ; 3
   0001    | SETGLOBAL     R2, G3
-  0002   20 LOADK         R2, K32             ; "tile "
+  0002   20 LOADK         R2, K46             ; "tile "
   0003    | GETGLOBAL     R4, G3
   0004    | ADD           R4, R4, K5          ; 1
   0005    | CALLB         R3, R4, string
   0006    | ADD           R2, R2, R3
   0007    | SETGLOBAL     R2, G4
-  0008   52 NEWLAYER      R2, LT2             ; plain "card"
+  0008   52 NEWLAYER      R2, LT3             ; plain "card"
   0009    | SETGLOBAL     R2, G9
   0010    | ROOT          R2
   0011    | GETGLOBAL     R3, G9
@@ -160,94 +219,141 @@
   0015    | GETGLOBAL     R2, G9
   0016    | GETGLOBAL     R3, G10
   0017    | ADDSUBLAYER   R2, R3
-  0018   63 NEWLAYER      R2, LT1             ; plain "badge"
-  0019    | SETGLOBAL     R2, G11
-  0020    | GETGLOBAL     R2, G9
-  0021    | GETGLOBAL     R3, G11
-  0022    | ADDSUBLAYER   R2, R3
-  0023   69 GETGLOBAL     R2, G11
-  0024    | ANIMNEW       R3, AT0             ; basic transform.rotation.z
-  0025    | ANIMADD       R2, R3, K33         ; "spin"
-  0026   74 NEWLAYER      R2, LT3             ; plain "pulse"
-  0027    | SETGLOBAL     R2, G12
-  0028    | ROOT          R2
-  0029    | GETGLOBAL     R3, G12
-  0030    | ADDSUBLAYER   R2, R3
-  0031   79 GETGLOBAL     R2, G12
-  0032    | NEWARRAY      R3, R4, 0
-  0033    | BIND          R2..R3, F3, opacity ; "opacity = …"
-  0034   84 LOADK         R2, K0              ; 0
-  0035    | LOADK         R3, K34             ; 5
-  0036    | FORPREP       R2..R3, R0, +36     ; -> 0073
-  0037   85 NEWLAYER      R1, LT4             ; plain ""
-  0038    | LOADK         R4, K35             ; "tile"
-  0039    | MOVE          R6, R0
-  0040    | CALLB         R5, R6, string
-  0041    | ADD           R4, R4, R5
-  0042    | SETPROP       R1, R4, name
-  0043   86 LOADK         R4, K36             ; (0, 0, 32, 32)
-  0044    | SETPROP       R1, R4, bounds
-  0045    | LOADK         R4, K8              ; 8
-  0046    | SETPROP       R1, R4, cornerRadius
-  0047    | LOADK         R4, K2              ; 2
-  0048    | SETPROP       R1, R4, borderWidth
-  0049    | LOADK         R4, K15             ; #1d3557ff
-  0050    | SETPROP       R1, R4, borderColor
-  0051    | ANIMNEW       R4, AT6             ; basic position
-  0052    | SETACTION     R1, R4, K37         ; "position"
-  0053   85 ROOT          R4
-  0054    | ADDSUBLAYER   R4, R1
-  0055   87 MOVE          R5, R0
-  0056    | CALL          R4, 1, F2           ; "spot"
-  0057    | SETPROP       R1, R4, position
-  0058   88 LOADK         R5, K38             ; #2a9d8fff
-  0059    | LOADK         R6, K39             ; #e9c46aff
-  0060    | LOADK         R7, K40             ; #f4a261ff
-  0061    | LOADK         R8, K41             ; #e76f51ff
-  0062    | LOADK         R9, K42             ; #264653ff
-  0063    | NEWARRAY      R4, R5, 5
-  0064    | GETINDEX      R4, R4, R0
-  0065    | SETPROP       R1, R4, backgroundColor
-  0066   89 LOADK         R4, K43             ; 0.4
-  0067    | MOVE          R6, R0
-  0068    | CALLB         R5, R6, random
-  0069    | MUL           R5, R5, K44         ; 0.6
-  0070    | ADD           R4, R4, R5
-  0071    | SETPROP       R1, R4, opacity
-  0072   84 FORLOOP       R2..R3, R0, -36     ; -> 0037
-  0073   94 LOADK         R2, K45             ; "tile0"
-  0074    | NAMED         R2, R2
-  0075    | LOADK         R3, K46             ; "hop"
-  0076    | NEWARRAY      R4, R5, 0
-  0077    | ONSTOP        R2..R3, R4, F4      ; "on named(\"tile0\").hop.didStop"
-  0078   98 LOADK         R2, K27             ; 0.5
-  0079    | NEWARRAY      R3, R4, 0
-  0080    | SCHEDULE      R2, R3, F5          ; "at 0.5s"
-  0081  104 LOADK         R2, K5              ; 1
-  0082    | NEWARRAY      R3, R4, 0
-  0083    | SCHEDULE      R2, R3, F6          ; "at 1s"
-  0084  114 LOADK         R2, K2              ; 2
-  0085    | LOADK         R3, K5              ; 1
-  0086    | LOADK         R4, K14             ; 3
-  0087    | NEWARRAY      R5, R6, 0
-  0088    | EVERY         R2..R4, R5, F7      ; "every 1s"
-  0089  119 LOADK         R2, K14             ; 3
-  0090    | NEWARRAY      R3, R4, 0
-  0091    | SCHEDULE      R2, R3, F8          ; "after 3s"
-  0092  125 NEWARRAY      R2, R3, 0
-  0093    | ONFRAME       R2, F9              ; "every frame"
-  0094  132 NEWLAYER      R2, LT5             ; plain "dial"
-  0095    | SETGLOBAL     R2, G14
-  0096    | ROOT          R2
-  0097    | GETGLOBAL     R3, G14
-  0098    | ADDSUBLAYER   R2, R3
-  0099  135 GETGLOBAL     R2, G14
-  0100    | NEWARRAY      R3, R4, 0
-  0101    | SETDRAW       R2..R3, F10         ; "draw dial"
-  0102  139 GETGLOBAL     R2, G14
-  0103    | ANIMNEW       R3, AT7             ; basic sweep
-  0104    | ANIMADD       R2, R3, K47         ; "turn"
-  0105  140 RET
+  0018    | GETGLOBAL     R2, G10
+  0019    | LOADK         R4, K47             ; case 1
+  0020    | NEWARRAY      R3, R4, 1
+  0021    | SETPROP       R2, R3, autoresizingMask
+  0022   63 NEWLAYER      R2, LT1             ; plain "caption"
+  0023    | SETGLOBAL     R2, G11
+  0024    | GETGLOBAL     R2, G9
+  0025    | GETGLOBAL     R3, G11
+  0026    | ADDSUBLAYER   R2, R3
+  0027   66 GETGLOBAL     R2, G11
+  0028    | LOADK         R3, K48             ; "band"
+  0029    | LOADK         R4, K5              ; 1
+  0030    | LOADK         R5, K13             ; 12
+  0031    | CONSTRAIN     R2, R3..R5, minX=minX
+  0032    | GETGLOBAL     R2, G11
+  0033    | LOADK         R3, K49             ; "superlayer"
+  0034    | LOADK         R4, K5              ; 1
+  0035    | LOADK         R5, K50             ; -10
+  0036    | CONSTRAIN     R2, R3..R5, maxY=maxY
+  0037   68 NEWLAYER      R2, LT2             ; plain "badge"
+  0038    | SETGLOBAL     R2, G12
+  0039    | GETGLOBAL     R2, G9
+  0040    | GETGLOBAL     R3, G12
+  0041    | ADDSUBLAYER   R2, R3
+  0042   74 GETGLOBAL     R2, G12
+  0043    | ANIMNEW       R3, AT0             ; basic transform.rotation.z
+  0044    | ANIMADD       R2, R3, K51         ; "spin"
+  0045   79 NEWLAYER      R2, LT4             ; plain "pulse"
+  0046    | SETGLOBAL     R2, G13
+  0047    | ROOT          R2
+  0048    | GETGLOBAL     R3, G13
+  0049    | ADDSUBLAYER   R2, R3
+  0050   84 GETGLOBAL     R2, G13
+  0051    | NEWARRAY      R3, R4, 0
+  0052    | BIND          R2..R3, F3, opacity ; "opacity = …"
+  0053   85 GETGLOBAL     R2, G13
+  0054    | LOADK         R4, K52             ; "bloom:glow"
+  0055    | NEWARRAY      R3, R4, 1
+  0056    | SETPROP       R2, R3, filters
+  0057    | GETGLOBAL     R2, G13
+  0058    | LOADK         R3, K53             ; 0.6
+  0059    | SETPROP       R2, R3, filters.glow.inputIntensity
+  0060   90 LOADK         R2, K0              ; 0
+  0061    | LOADK         R3, K44             ; 5
+  0062    | FORPREP       R2..R3, R0, +36     ; -> 0099
+  0063   91 NEWLAYER      R1, LT5             ; plain ""
+  0064    | LOADK         R4, K54             ; "tile"
+  0065    | MOVE          R6, R0
+  0066    | CALLB         R5, R6, string
+  0067    | ADD           R4, R4, R5
+  0068    | SETPROP       R1, R4, name
+  0069   92 LOADK         R4, K55             ; (0, 0, 32, 32)
+  0070    | SETPROP       R1, R4, bounds
+  0071    | LOADK         R4, K8              ; 8
+  0072    | SETPROP       R1, R4, cornerRadius
+  0073    | LOADK         R4, K2              ; 2
+  0074    | SETPROP       R1, R4, borderWidth
+  0075    | LOADK         R4, K15             ; #1d3557ff
+  0076    | SETPROP       R1, R4, borderColor
+  0077    | ANIMNEW       R4, AT6             ; basic position
+  0078    | SETACTION     R1, R4, K56         ; "position"
+  0079   91 ROOT          R4
+  0080    | ADDSUBLAYER   R4, R1
+  0081   93 MOVE          R5, R0
+  0082    | CALL          R4, 1, F2           ; "spot"
+  0083    | SETPROP       R1, R4, position
+  0084   94 LOADK         R5, K57             ; #2a9d8fff
+  0085    | LOADK         R6, K58             ; #e9c46aff
+  0086    | LOADK         R7, K59             ; #f4a261ff
+  0087    | LOADK         R8, K60             ; #e76f51ff
+  0088    | LOADK         R9, K61             ; #264653ff
+  0089    | NEWARRAY      R4, R5, 5
+  0090    | GETINDEX      R4, R4, R0
+  0091    | SETPROP       R1, R4, backgroundColor
+  0092   95 LOADK         R4, K62             ; 0.4
+  0093    | MOVE          R6, R0
+  0094    | CALLB         R5, R6, random
+  0095    | MUL           R5, R5, K53         ; 0.6
+  0096    | ADD           R4, R4, R5
+  0097    | SETPROP       R1, R4, opacity
+  0098   90 FORLOOP       R2..R3, R0, -36     ; -> 0063
+  0099  100 LOADK         R2, K63             ; "tile0"
+  0100    | NAMED         R2, R2
+  0101    | LOADK         R3, K64             ; "hop"
+  0102    | NEWARRAY      R4, R5, 0
+  0103    | ONSTOP        R2..R3, R4, F4      ; "on named(\"tile0\").hop.didStop"
+  0104  104 LOADK         R2, K28             ; 0.5
+  0105    | NEWARRAY      R3, R4, 0
+  0106    | SCHEDULE      R2, R3, F5          ; "at 0.5s"
+  0107  110 LOADK         R2, K5              ; 1
+  0108    | NEWARRAY      R3, R4, 0
+  0109    | SCHEDULE      R2, R3, F6          ; "at 1s"
+  0110  120 LOADK         R2, K2              ; 2
+  0111    | LOADK         R3, K5              ; 1
+  0112    | LOADK         R4, K14             ; 3
+  0113    | NEWARRAY      R5, R6, 0
+  0114    | EVERY         R2..R4, R5, F7      ; "every 1s"
+  0115  125 LOADK         R2, K14             ; 3
+  0116    | NEWARRAY      R3, R4, 0
+  0117    | SCHEDULE      R2, R3, F8          ; "after 3s"
+  0118  131 NEWARRAY      R2, R3, 0
+  0119    | ONFRAME       R2, F9              ; "every frame"
+  0120  138 NEWLAYER      R2, LT6             ; plain "dial"
+  0121    | SETGLOBAL     R2, G15
+  0122    | ROOT          R2
+  0123    | GETGLOBAL     R3, G15
+  0124    | ADDSUBLAYER   R2, R3
+  0125  141 GETGLOBAL     R2, G15
+  0126    | NEWARRAY      R3, R4, 0
+  0127    | SETDRAW       R2..R3, F10         ; "draw dial"
+  0128  145 GETGLOBAL     R2, G15
+  0129    | ANIMNEW       R3, AT7             ; basic sweep
+  0130    | ANIMADD       R2, R3, K65         ; "turn"
+  0131  149 NEWLAYER      R2, LT7             ; plain "comet"
+  0132    | SETGLOBAL     R2, G16
+  0133    | ROOT          R2
+  0134    | GETGLOBAL     R3, G16
+  0135    | ADDSUBLAYER   R2, R3
+  0136  152 GETGLOBAL     R2, G16
+  0137    | ANIMNEW       R3, AT8             ; keyframe position
+  0138    | ANIMADD       R2, R3, K66         ; "orbit"
+  0139  158 NEWLAYER      R2, LT8             ; emitter "spray"
+  0140    | SETGLOBAL     R2, G17
+  0141    | ROOT          R2
+  0142    | GETGLOBAL     R3, G17
+  0143    | ADDSUBLAYER   R2, R3
+  0144    | GETGLOBAL     R2, G17
+  0145    | LOADK         R4, K67             ; "drop"
+  0146    | LOADK         R5, K68             ; "drop.mist"
+  0147    | NEWARRAY      R3, R4, 2
+  0148    | SETPROP       R2, R3, emitterCells
+  0149  166 LOADK         R2, K14             ; 3
+  0150    | NEWARRAY      R3, R4, 0
+  0151    | SCHEDULE      R2, R3, F11         ; "at 3s"
+  0152    | RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -260,119 +366,119 @@
   0007    | RETV          R1
 
 .function F2 "spot" params 1 registers 3
-  0000   28 LOADK         R1, K48             ; 40
-  0001    | MUL           R2, R0, K49         ; 44
+  0000   28 LOADK         R1, K69             ; 40
+  0001    | MUL           R2, R0, K70         ; 44
   0002    | ADD           R1, R1, R2
-  0003    | LOADK         R2, K50             ; 150
+  0003    | LOADK         R2, K71             ; 150
   0004    | MKPOINT       R1, R1, R2
   0005    | RETV          R1
 
 .function F3 "opacity = …" params 0 registers 4
-  0000   79 LOADK         R0, K51             ; 0.55
-  0001    | LOADK         R1, K52             ; 0.45
+  0000   84 LOADK         R0, K72             ; 0.55
+  0001    | LOADK         R1, K73             ; 0.45
   0002    | NOW           R3
   0003    | DIV           R3, R3, K5          ; 1
-  0004    | MUL           R3, R3, K53         ; 3.141592653589793
+  0004    | MUL           R3, R3, K74         ; 3.141592653589793
   0005    | CALLB         R2, R3, cos
   0006    | MUL           R1, R1, R2
   0007    | ADD           R0, R0, R1
   0008    | RETV          R0
 
 .function F4 "on named(\"tile0\").hop.didStop" params 1 registers 3
-  0000   95 JMPIFNOT      R0, +4              ; -> 0005
-  0001    | LOADK         R1, K45             ; "tile0"
+  0000  101 JMPIFNOT      R0, +4              ; -> 0005
+  0001    | LOADK         R1, K63             ; "tile0"
   0002    | NAMED         R1, R1
-  0003    | LOADK         R2, K23             ; rgba(0.9, 0.22, 0.27, 1)
+  0003    | LOADK         R2, K24             ; rgba(0.9, 0.22, 0.27, 1)
   0004    | SETPROP       R1, R2, backgroundColor
-  0005   96 RET
+  0005  102 RET
 
 .function F5 "at 0.5s" params 0 registers 6
-  0000   99 LOADK         R0, K45             ; "tile0"
+  0000  105 LOADK         R0, K63             ; "tile0"
   0001    | NAMED         R0, R0
   0002    | ANIMNEW       R1, AT1             ; keyframe position.y
-  0003    | LOADK         R3, K50             ; 150
-  0004    | LOADK         R4, K54             ; 120
-  0005    | LOADK         R5, K50             ; 150
+  0003    | LOADK         R3, K71             ; 150
+  0004    | LOADK         R4, K75             ; 120
+  0005    | LOADK         R5, K71             ; 150
   0006    | NEWARRAY      R2, R3, 3
   0007    | ANIMSET       R1, R2, values
-  0008    | ANIMADD       R0, R1, K46         ; "hop"
-  0009  100 LOADK         R0, K55             ; "tile1"
+  0008    | ANIMADD       R0, R1, K64         ; "hop"
+  0009  106 LOADK         R0, K76             ; "tile1"
   0010    | NAMED         R0, R0
   0011    | ANIMNEW       R1, AT2             ; spring transform.scale
-  0012    | ANIMADD       R0, R1, K56         ; "settle"
-  0013  101 LOADK         R0, K57             ; "tile2"
+  0012    | ANIMADD       R0, R1, K77         ; "settle"
+  0013  107 LOADK         R0, K78             ; "tile2"
   0014    | NAMED         R0, R0
   0015    | ANIMNEW       R1, AT5             ; group bounds
   0016    | ANIMNEW       R3, AT3             ; basic opacity
   0017    | ANIMNEW       R4, AT4             ; basic position.x
   0018    | NEWARRAY      R2, R3, 2
   0019    | ANIMSET       R1, R2, animations
-  0020    | ANIMADD       R0, R1, K58         ; "intro"
-  0021  102 RET
+  0020    | ANIMADD       R0, R1, K79         ; "intro"
+  0021  108 RET
 
 .function F6 "at 1s" params 0 registers 2
-  0000  105 GETGLOBAL     R0, G9
-  0001    | LOADK         R1, K54             ; 120
+  0000  111 GETGLOBAL     R0, G9
+  0001    | LOADK         R1, K75             ; 120
   0002    | SETPROP       R0, R1, position.x
-  0003  106 TXBEGIN
+  0003  112 TXBEGIN
   0004    | LOADK         R0, K5              ; 1
   0005    | TXSET         R0, animationDuration
-  0006    | LOADK         R0, K59             ; linear
+  0006    | LOADK         R0, K80             ; linear
   0007    | TXSET         R0, animationTimingFunction
   0008    | NEWARRAY      R0, R1, 0
-  0009    | TXCOMPLETION  R0, F11             ; "transaction completion"
-  0010  107 GETGLOBAL     R0, G12
-  0011    | LOADK         R1, K50             ; 150
+  0009    | TXCOMPLETION  R0, F12             ; "transaction completion"
+  0010  113 GETGLOBAL     R0, G13
+  0011    | LOADK         R1, K71             ; 150
   0012    | SETPROP       R0, R1, position.y
-  0013  108 TXBEGIN
+  0013  114 TXBEGIN
   0014    | LOADBOOL      R0, 1
   0015    | TXSET         R0, disableActions
   0016    | GETGLOBAL     R0, G10
-  0017    | LOADK         R1, K60             ; #a8dadcff
+  0017    | LOADK         R1, K81             ; #a8dadcff
   0018    | SETPROP       R0, R1, backgroundColor
   0019    | TXCOMMIT
-  0020  111 TXCOMMIT
-  0021  112 RET
+  0020  117 TXCOMMIT
+  0021  118 RET
 
 .function F7 "every 1s" params 0 registers 3
-  0000  115 GETGLOBAL     R0, G3
+  0000  121 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  116 LOADK         R0, K61             ; "tile3"
+  0003  122 LOADK         R0, K82             ; "tile3"
   0004    | NAMED         R0, R0
-  0005    | LOADK         R1, K50             ; 150
+  0005    | LOADK         R1, K71             ; 150
   0006    | GETGLOBAL     R2, G3
-  0007    | MUL           R2, R2, K31         ; 4
+  0007    | MUL           R2, R2, K32         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  117 RET
+  0010  123 RET
 
 .function F8 "after 3s" params 0 registers 3
-  0000  120 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K62             ; "nothing"
-  0002  121 GETGLOBAL     R0, G9
-  0003    | GETGLOBAL     R1, G11
+  0000  126 GETGLOBAL     R0, G9
+  0001    | ANIMREMOVE    R0, K83             ; "nothing"
+  0002  127 GETGLOBAL     R0, G9
+  0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  122 GETGLOBAL     R0, G11
+  0006  128 GETGLOBAL     R0, G12
   0007    | ANIMREMOVEALL R0
-  0008  123 RET
+  0008  129 RET
 
 .function F9 "every frame" params 0 registers 3
-  0000  126 LOADK         R0, K63             ; 100
+  0000  132 LOADK         R0, K84             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
   0004    | JMPIFNOT      R0, +4              ; -> 0009
-  0005    | GETGLOBAL     R0, G12
+  0005    | GETGLOBAL     R0, G13
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  127 RET
+  0009  133 RET
 
 .function F10 "draw dial" params 1 registers 9
-  0000  136 LOADK         R4, K64             ; (20, 20)
-  0001    | LOADK         R5, K65             ; 16
+  0000  142 LOADK         R4, K85             ; (20, 20)
+  0001    | LOADK         R5, K86             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -380,15 +486,21 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  137 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K66             ; (4, 24)
+  0009  143 GETGLOBAL     R1, G4
+  0010    | LOADK         R2, K87             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  138 RET
+  0014  144 RET
 
-.function F11 "transaction completion" params 0 registers 2
-  0000  110 GETGLOBAL     R0, G12
-  0001    | LOADK         R1, K31             ; 4
+.function F11 "at 3s" params 0 registers 2
+  0000  166 GETGLOBAL     R0, G17
+  0001    | LOADK         R1, K0              ; 0
+  0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
+  0003    | RET
+
+.function F12 "transaction completion" params 0 registers 2
+  0000  116 GETGLOBAL     R0, G13
+  0001    | LOADK         R1, K32             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  111 RET
+  0003  117 RET
