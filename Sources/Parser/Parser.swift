@@ -44,6 +44,28 @@ public struct Parser {
     func peek(_ k: Int) -> Token { tokens[min(p + k, tokens.count - 1)] }
     func text(_ t: Token) -> String { file.text(t.span) }
 
+    /// Names seen recently, direct-mapped by their packed bytes (zero-padded, so the key is exact):
+    /// most names repeat (`x`, `s`, `i`, `number`), and building a String from bytes is most of the
+    /// cost of reading a name. Allocated on first use; a miss just replaces the entry.
+    var nameCache: [(lo: UInt64, hi: UInt64, text: String)] = []
+
+    /// `text(t)` for a name token (an identifier or a contextual keyword), through `nameCache`.
+    mutating func identifierText(_ t: Token) -> String {
+        let start = t.span.start, n = t.span.end - start
+        guard n > 0, n <= 16 else { return text(t) }
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        file.bytes.withUnsafeBufferPointer { b in
+            for k in 0..<min(n, 8) { lo |= UInt64(b[start + k]) << UInt64(8 * k) }
+            if n > 8 { for k in 8..<n { hi |= UInt64(b[start + k]) << UInt64(8 * (k - 8)) } }
+        }
+        if nameCache.isEmpty { nameCache = Array(repeating: (0, 0, ""), count: 512) }
+        let slot = Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+        if nameCache[slot].lo == lo, nameCache[slot].hi == hi { return nameCache[slot].text }
+        let s = text(t)
+        nameCache[slot] = (lo, hi, s)
+        return s
+    }
+
     /// Whether token `t` is spelled `word`, compared as bytes (no String is built).
     func spelled(_ t: Token, _ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
@@ -177,7 +199,7 @@ public struct Parser {
            peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
             let start = advance().span
             var kindName: Name?
-            if kind == .identifier { let t = advance(); kindName = Name(text(t), span: t.span) }
+            if kind == .identifier { let t = advance(); kindName = Name(identifierText(t), span: t.span) }
             guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
             var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
             decl.isMask = true
@@ -191,10 +213,10 @@ public struct Parser {
             guard let type = parseType() else { syncStatement(); return .error(start) }
             guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
             let value = parseExpr()
-            return .property(PropertyDecl(name: Name(text(n), span: n.span), type: type, value: value, span: start.to(value.span)))
+            return .property(PropertyDecl(name: Name(identifierText(n), span: n.span), type: type, value: value, span: start.to(value.span)))
         }
         // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
-        if kind == .identifier, text(tok) == "constraints", peekKind(1) == .lbrace {
+        if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
             let start = advance().span
             guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
             var members: [Member] = []
@@ -212,11 +234,11 @@ public struct Parser {
             return .draw(body: body, span: start.to(close))
         }
         // `cell NAME { … }`: an emitter cell
-        if kind == .identifier, text(tok) == "cell", peekKind(1) == .identifier, peekKind(2) == .lbrace {
+        if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
             let start = advance().span
             let n = advance()
             guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
-            return .cell(CellDecl(name: Name([text(n)], span: n.span), body: body, span: start.to(close)))
+            return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
         }
         // UIKit's animation blocks
         if kind == .identifier, peekKind(1) == .lparen,
@@ -231,7 +253,7 @@ public struct Parser {
                 _ = advance()
                 if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
             }
-            return .animateBlock(kind: Name(text(kw), span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
+            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
         }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }
@@ -261,7 +283,7 @@ public struct Parser {
             let start = advance().span
             guard let n = accept(.identifier) else { expected("a style name after 'style'"); syncStatement(); return .error(start) }
             guard let (body, close) = parseBlock("the style") else { syncStatement(); return .error(start) }
-            return .style(StyleDecl(name: Name(text(n), span: n.span), body: body, span: start.to(close)))
+            return .style(StyleDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
         case .kwAnimations, .kwActions:
             let kw = advance()
             let source = file
@@ -298,7 +320,7 @@ public struct Parser {
             guard expect(.kwIn, "'in' after the loop variable") != nil else { syncStatement(); return .error(start) }
             let seq = parseExpr()
             guard let (body, close) = parseBlock("the loop") else { syncStatement(); return .error(start) }
-            return .forStmt(variable: Name(text(v), span: v.span), sequence: seq, body: body, span: start.to(close))
+            return .forStmt(variable: Name(identifierText(v), span: v.span), sequence: seq, body: body, span: start.to(close))
         case .kwReturn:
             let start = advance().span
             if tok.afterNewline || kind == .rbrace || kind == .semicolon || kind == .eof { return .returnStmt(nil, span: start) }
@@ -418,7 +440,7 @@ public struct Parser {
         }
         if isName {
             let t = advance()
-            return .named(Name(text(t), span: t.span))
+            return .named(Name(identifierText(t), span: t.span))
         }
         expected("a type (number, duration, angle, bool, string, point, size, rect, color, transform, timing, animation, layer or [type])")
         return nil
@@ -428,7 +450,7 @@ public struct Parser {
         let kw = advance()
         let source = file
         guard let nameTok = expect(.identifier, "a name after '\(source.text(kw.span))'") else { syncStatement(); return nil }
-        let name = Name(text(nameTok), span: nameTok.span)
+        let name = Name(identifierText(nameTok), span: nameTok.span)
         var type: TypeExpr?
         if accept(.colon) != nil {
             type = parseType()
@@ -448,7 +470,7 @@ public struct Parser {
             while true {
                 guard let pn = expect(.identifier, "a parameter name") else { syncStatement(); return .error(start) }
                 guard expect(.colon, "':' and a type after the parameter name") != nil, let t = parseType() else { syncStatement(); return .error(start) }
-                params.append(Param(name: Name(text(pn), span: pn.span), type: t))
+                params.append(Param(name: Name(identifierText(pn), span: pn.span), type: t))
                 if accept(.comma) != nil { continue }
                 if accept(.rparen) != nil { break }
                 expected("',' or ')' in the parameter list")
@@ -462,17 +484,17 @@ public struct Parser {
             if result == nil { syncStatement(); return .error(start) }
         }
         guard let (body, close) = parseBlock("the function") else { syncStatement(); return .error(start) }
-        return .function(FuncDecl(name: Name(text(n), span: n.span), params: params, result: result, body: body, span: start.to(close)))
+        return .function(FuncDecl(name: Name(identifierText(n), span: n.span), params: params, result: result, body: body, span: start.to(close)))
     }
 
     mutating func parseDottedName() -> Name? {
         guard isName else { return nil }
         let first = advance()
-        var name = Name(text(first), span: first.span)
+        var name = Name(identifierText(first), span: first.span)
         while kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
             _ = advance()
             let t = advance()
-            name.rest.append(text(t))
+            name.rest.append(identifierText(t))
             name.span = name.span.to(t.span)
         }
         return name
@@ -494,12 +516,12 @@ public struct Parser {
         var kindName: Name?
         if kind == .identifier {
             let t = advance()
-            name = .identifier(Name(text(t), span: t.span))
+            name = .identifier(Name(identifierText(t), span: t.span))
         } else if kind == .string {
             name = .dynamic(parsePrimary())
         }
         if accept(.colon) != nil {
-            if isName { let t = advance(); kindName = Name(text(t), span: t.span) } else { expected("a layer kind after ':'") }
+            if isName { let t = advance(); kindName = Name(identifierText(t), span: t.span) } else { expected("a layer kind after ':'") }
         }
         if kind != .lbrace {
             // a typical slip: `layer card` followed by a property on the next line
@@ -519,7 +541,7 @@ public struct Parser {
             var label: Name?
             if isName, peekKind(1) == .colon {
                 let t = advance()
-                label = Name(text(t), span: t.span)
+                label = Name(identifierText(t), span: t.span)
                 _ = advance()
             }
             let v = parseExpr()
@@ -594,7 +616,7 @@ public struct Parser {
             if kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
                 _ = advance()
                 let t = advance()
-                e = Expr(.member(e, Name(text(t), span: t.span)), e.span.to(t.span))
+                e = Expr(.member(e, Name(identifierText(t), span: t.span)), e.span.to(t.span))
             } else if kind == .lparen, !tok.afterNewline {
                 _ = advance()
                 let args = parseArgs()
@@ -641,13 +663,13 @@ public struct Parser {
             _ = advance()
             if isName {
                 let n = advance()
-                return Expr(.enumCase(text(n)), t.span.to(n.span))
+                return Expr(.enumCase(identifierText(n)), t.span.to(n.span))
             }
             expected("a case name after '.'")
             return Expr(.error, t.span)
         case .identifier:
             _ = advance()
-            let name = text(t)
+            let name = identifierText(t)
             if kind == .lbrace, Parser.animationKinds.contains(name) {
                 guard let (body, close) = parseBlock("the \(name) animation") else { return Expr(.error, t.span) }
                 return Expr(.animation(kind: Name([name], span: t.span), body: body), t.span.to(close))
@@ -691,7 +713,7 @@ public struct Parser {
         default:
             if kind.isContextualName {
                 _ = advance()
-                return Expr(.identifier(text(t)), t.span)
+                return Expr(.identifier(identifierText(t)), t.span)
             }
             expected("a value")
             return Expr(.error, t.span)
