@@ -488,8 +488,10 @@ public struct PropertyTable: Sendable {
 
     /// Resolves a spelled key path against the catalogue and the custom keys.
     public func parse(_ path: String) -> (KeyPath, ValueType)? {
-        if EmitterCellKey.isCellKey(path) || FilterKey.isFilterKey(path) { return parseKeyNamedByPath(path) }
+        // The catalogue first: no cell or filter key is a catalogue spelling (emitterCells, filters and
+        // backgroundFilters are arrays, without components), and the prefix tests are not free.
         if let r = KeyPath.parse(path) { return r }
+        if EmitterCellKey.isCellKey(path) || FilterKey.isFilterKey(path) { return parseKeyNamedByPath(path) }
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         guard let k = custom.firstIndex(where: { $0.name == parts[0] }) else { return nil }
         let id = LayerProperties.customBase + UInt16(k)
