@@ -120,6 +120,7 @@ extension Checker {
         }
         // properties: constants go into the template until the first computed one (source order)
         var setKeys: [KeyPath: Span] = [:]
+        setKeys.reserveCapacity(l.body.count)   // (no regrowth while the members are added)
         var body: [IRStmt] = []
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
