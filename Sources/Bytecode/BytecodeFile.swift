@@ -120,16 +120,16 @@ public enum BytecodeWriter {
         for v in p.constants { constants.constant(v, &pool) }
 
         var functions = ByteSink()
+        // (an upper bound: a line run per instruction at most)
+        functions.bytes.reserveCapacity(p.functions.reduce(4) { $0 + 16 + 16 * $1.code.count })
         functions.count(p.functions.count)
         for f in p.functions {
             functions.u32(pool.intern(f.name))
             functions.u16(f.paramCount)
             functions.u16(f.registerCount)
             functions.count(f.code.count)
-            for i in f.code { functions.u64(i.word) }
-            let runs = lineRuns(f.lines)
-            functions.count(runs.count)
-            for (line, n) in runs { functions.u32(line); functions.u32(n) }
+            functions.words(f.code)
+            functions.lineRuns(f.lines)
         }
 
         var layers = ByteSink()
@@ -155,6 +155,8 @@ public enum BytecodeWriter {
         for bytes in pool.strings { strings.count(bytes.count); strings.bytes += bytes }
 
         var out = ByteSink()
+        out.bytes.reserveCapacity(BytecodeFormat.headerSize + BytecodeFormat.checksumSize + 6 * BytecodeFormat.sectionHeaderSize
+            + strings.bytes.count + scene.bytes.count + constants.bytes.count + functions.bytes.count + layers.bytes.count + animations.bytes.count)
         out.bytes += BytecodeFormat.magic
         out.u16(BytecodeFormat.version)
         out.bytes += BytecodeFormat.sentinel
@@ -176,46 +178,64 @@ public enum BytecodeWriter {
         out.u32(CRC32.checksum(out.bytes))
         return out.bytes
     }
-
-    /// Run-length encodes a line table: (line, number of consecutive instructions on it).
-    static func lineRuns(_ lines: [UInt32]) -> [(UInt32, UInt32)] {
-        var runs: [(UInt32, UInt32)] = []
-        for line in lines {
-            if let last = runs.last, last.0 == line, last.1 < UInt32.max {
-                runs[runs.count - 1].1 += 1
-            } else {
-                runs.append((line, 1))
-            }
-        }
-        return runs
-    }
 }
 
 /// Strings in first-use order, keyed by their exact UTF-8 bytes (Swift's String equality would merge
-/// canonically equivalent spellings and change the bytes a name reads back with).
+/// canonically equivalent spellings and change the bytes a name reads back with): a NameTable, which
+/// hashes and compares bytes.
 private struct StringPool {
     var strings: [[UInt8]] = []
-    var index: [[UInt8]: UInt32] = [:]
+    var index = NameTable<UInt32>()
 
     mutating func intern(_ s: String) -> UInt32 {
-        let key = Array(s.utf8)
-        if let i = index[key] { return i }
+        if let i = index[s] { return i }
         let i = UInt32(truncatingIfNeeded: strings.count)
-        strings.append(key)
-        index[key] = i
+        strings.append(Array(s.utf8))
+        index[s] = i
         return i
     }
 }
 
-/// Little-endian output.
+/// Little-endian output, a whole integer per append (a byte per append was a third of encoding).
 private struct ByteSink {
     var bytes: [UInt8] = []
 
     mutating func u8(_ v: UInt8) { bytes.append(v) }
-    mutating func u16(_ v: UInt16) { for k in 0..<2 { bytes.append(UInt8(truncatingIfNeeded: v >> UInt16(8 * k))) } }
-    mutating func u32(_ v: UInt32) { for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> UInt32(8 * k))) } }
-    mutating func u64(_ v: UInt64) { for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(8 * k))) } }
+    mutating func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+
+    /// A function's line table, run-length encoded: the run count, then (line, number of consecutive
+    /// instructions on it) per run; two passes, so no array of runs is built.
+    mutating func lineRuns(_ lines: [UInt32]) {
+        var runs = 0
+        var k = 0
+        while k < lines.count {
+            var n: UInt32 = 1
+            while k + Int(n) < lines.count, lines[k + Int(n)] == lines[k], n < UInt32.max { n += 1 }
+            runs += 1
+            k += Int(n)
+        }
+        count(runs)
+        k = 0
+        while k < lines.count {
+            var n: UInt32 = 1
+            while k + Int(n) < lines.count, lines[k + Int(n)] == lines[k], n < UInt32.max { n += 1 }
+            u32(lines[k])
+            u32(n)
+            k += Int(n)
+        }
+    }
     mutating func f64(_ v: Double) { u64(v.bitPattern) }
+
+    /// The instructions' words, stored in place after one append of zeros.
+    mutating func words(_ code: [Instruction]) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 8 * code.count))
+        bytes.withUnsafeMutableBytes { buf in
+            for (k, i) in code.enumerated() { buf.storeBytes(of: i.word.littleEndian, toByteOffset: start + 8 * k, as: UInt64.self) }
+        }
+    }
     /// Counts and lengths are UInt32 in the file; a Program too large for that cannot be built in memory.
     mutating func count(_ n: Int) { u32(UInt32(truncatingIfNeeded: n)) }
 

@@ -1,6 +1,6 @@
 // CRC-32 (IEEE 802.3, the polynomial of zlib, PNG and gzip) for the checksum that closes every .calb
-// file. Table-driven, one byte per step: the files are small and read once, so the 8 KiB
-// slicing-by-8 tables would buy nothing; and the Bytecode module stays free of C libraries.
+// file. Table-driven, four bytes per step (slicing-by-4, 4 KiB of tables) over contiguous bytes, one
+// byte per step otherwise; the Bytecode module stays free of C libraries.
 
 /// The CRC-32 of zlib and PNG (reflected polynomial 0xEDB88320, initial and final XOR 0xFFFFFFFF).
 public struct CRC32: Sendable {
@@ -11,6 +11,17 @@ public struct CRC32: Sendable {
         return c
     }
 
+    /// Slicing-by-4: `slices[k * 256 + n]` is byte n's remainder shifted through k more zero bytes,
+    /// so four bytes fold in one step (the whole-file checksum of a large program was ~1% of a build).
+    static let slices: [UInt32] = {
+        var t = [UInt32](repeating: 0, count: 4 * 256)
+        for n in 0..<256 { t[n] = table[n] }
+        for k in 1..<4 {
+            for n in 0..<256 { t[k * 256 + n] = (t[(k - 1) * 256 + n] >> 8) ^ table[Int(t[(k - 1) * 256 + n] & 0xFF)] }
+        }
+        return t
+    }()
+
     private var state: UInt32 = 0xFFFF_FFFF
 
     /// A checksum over no bytes yet.
@@ -19,8 +30,25 @@ public struct CRC32: Sendable {
     /// Feeds more bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         var c = state
-        Self.table.withUnsafeBufferPointer { t in
-            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buf in
+            Self.slices.withUnsafeBufferPointer { t in
+                var i = 0
+                let n = buf.count
+                while i + 4 <= n {
+                    c ^= UInt32(buf[i]) | UInt32(buf[i + 1]) << 8 | UInt32(buf[i + 2]) << 16 | UInt32(buf[i + 3]) << 24
+                    c = t[768 + Int(c & 0xFF)] ^ t[512 + Int((c >> 8) & 0xFF)] ^ t[256 + Int((c >> 16) & 0xFF)] ^ t[Int(c >> 24)]
+                    i += 4
+                }
+                while i < n {
+                    c = t[Int((c ^ UInt32(buf[i])) & 0xFF)] ^ (c >> 8)
+                    i += 1
+                }
+            }
+        }
+        if done == nil {
+            Self.table.withUnsafeBufferPointer { t in
+                for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+            }
         }
         state = c
     }

@@ -164,26 +164,48 @@ public enum Verifier {
 
     static func verifyFunction(_ fi: Int, in p: Program) throws(BytecodeError) {
         let f = p.functions[fi]
-        let where_ = "function F\(fi) \(Format.quoted1(f.name))"
+        func where_() -> String { "function F\(fi) \(Format.quoted1(f.name))" }   // (built only on failure)
         guard Int(f.registerCount) <= Limits.maxRegisters else {
-            throw invalid("\(where_) uses \(Format.count(Int(f.registerCount), "register")), over the limit of \(Limits.maxRegisters)")
+            throw invalid("\(where_()) uses \(Format.count(Int(f.registerCount), "register")), over the limit of \(Limits.maxRegisters)")
         }
         guard f.paramCount <= f.registerCount else {
-            throw invalid("\(where_) takes \(Format.count(Int(f.paramCount), "parameter")) but has only \(Format.count(Int(f.registerCount), "register")) to hold them")
+            throw invalid("\(where_()) takes \(Format.count(Int(f.paramCount), "parameter")) but has only \(Format.count(Int(f.registerCount), "register")) to hold them")
         }
-        guard !f.code.isEmpty else { throw invalid("\(where_) has no instructions") }
+        guard !f.code.isEmpty else { throw invalid("\(where_()) has no instructions") }
         guard f.lines.count == f.code.count else {
-            throw invalid("\(where_) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
+            throw invalid("\(where_()) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
         }
+        let regs = UInt32(f.registerCount), constants = p.constants.count
         for (k, ins) in f.code.enumerated() {
-            let format = ins.op.format
-            try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, p)
-            try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, p)
-            try verifyOperand("C", ins.c, format.c, ins, k, fi, p)
-            try verifyCounts(ins, k, fi, p)
+            let format = formats[Int(ins.op.rawValue)]
+            // the common operands are checked here; any other (and any failure) by verifyOperand
+            if !plainlyValid(UInt32(ins.a), format.a, regs, constants) { try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, f, p) }
+            if !plainlyValid(UInt32(ins.b), format.b, regs, constants) { try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, f, p) }
+            if !plainlyValid(ins.c, format.c, regs, constants) { try verifyOperand("C", ins.c, format.c, ins, k, fi, f, p) }
+            try verifyCounts(ins, k, fi, f, p)
         }
         if let last = f.code.last, !last.op.isTerminator {
-            throw invalid("\(where_) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
+            throw invalid("\(where_()) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
+        }
+    }
+
+    /// `Opcode.format` by raw value, derived once from the switch.
+    static let formats: [OperandFormat] = {
+        var t = [OperandFormat](repeating: OperandFormat(a: .unused, b: .unused, c: .unused), count: 256)
+        for op in Opcode.allCases { t[Int(op.rawValue)] = op.format }
+        return t
+    }()
+
+    /// Whether operand `x` of kind `kind` passes without further checks (an unused zero, a register
+    /// in the frame, a constant index or RK in range): what `verifyOperand` would accept.
+    @inline(__always)
+    static func plainlyValid(_ x: UInt32, _ kind: OperandKind, _ regs: UInt32, _ constants: Int) -> Bool {
+        switch kind {
+        case .unused: return x == 0
+        case .reg: return x < regs
+        case .const: return Int(x) < constants
+        case .rk: return x & Instruction.constantBit != 0 ? Int(x & ~Instruction.constantBit) < constants : x < regs
+        default: return false
         }
     }
 
@@ -195,8 +217,7 @@ public enum Verifier {
 
     /// Checks operand `slot` (value `x`) of instruction `k` of function `fi` against its kind.
     static func verifyOperand(_ slot: String, _ x: UInt32, _ kind: OperandKind, _ ins: Instruction, _ k: Int,
-                              _ fi: Int, _ p: Program) throws(BytecodeError) {
-        let f = p.functions[fi]
+                              _ fi: Int, _ f: Function, _ p: Program) throws(BytecodeError) {
         // Built only on failure: verification runs over every instruction of every loaded file.
         func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
         func fail(_ m: String) -> BytecodeError { invalid("\(at()): operand \(slot): \(m)") }
@@ -268,8 +289,7 @@ public enum Verifier {
 
     /// Checks that register runs sized by another operand stay inside the frame, and that a call
     /// passes exactly the callee's parameter count.
-    static func verifyCounts(_ ins: Instruction, _ k: Int, _ fi: Int, _ p: Program) throws(BytecodeError) {
-        let f = p.functions[fi]
+    static func verifyCounts(_ ins: Instruction, _ k: Int, _ fi: Int, _ f: Function, _ p: Program) throws(BytecodeError) {
         func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
         func run(_ start: Int, _ n: Int) throws(BytecodeError) {
             guard start + n <= Int(f.registerCount) else {

@@ -385,8 +385,24 @@ public struct KeyPath: Sendable, Hashable {
         self.component = c
     }
 
-    /// Resolves `position.x`, `transform.rotation.z` …; nil when unknown.
-    public static func parse(_ path: String) -> (KeyPath, ValueType)? {
+    /// Resolves `position.x`, `transform.rotation.z` …; nil when unknown. One lookup in a table of
+    /// every spelling (splitting the path and scanning components cost ~5 µs a property).
+    public static func parse(_ path: String) -> (KeyPath, ValueType)? { spellings[path] }
+
+    /// Every valid spelling → its key path and type, as `resolve` finds them (the first wins).
+    static let spellings: NameTable<(KeyPath, ValueType)> = {
+        var table = NameTable<(KeyPath, ValueType)>()
+        for p in LayerProperties.all {
+            if table[p.name] == nil, let r = resolve(p.name) { table[p.name] = r }
+            for (c, _, _) in Component.components(of: p.type) where table[p.name + "." + c] == nil {
+                if let r = resolve(p.name + "." + c) { table[p.name + "." + c] = r }
+            }
+        }
+        return table
+    }()
+
+    /// The definition `parse` is a table of.
+    static func resolve(_ path: String) -> (KeyPath, ValueType)? {
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         guard let prop = LayerProperties.named(parts[0]) else { return nil }
         if parts.count == 1 { return (KeyPath(property: prop.id), prop.type) }
@@ -472,8 +488,10 @@ public struct PropertyTable: Sendable {
 
     /// Resolves a spelled key path against the catalogue and the custom keys.
     public func parse(_ path: String) -> (KeyPath, ValueType)? {
-        if EmitterCellKey.isCellKey(path) || FilterKey.isFilterKey(path) { return parseKeyNamedByPath(path) }
+        // The catalogue first: no cell or filter key is a catalogue spelling (emitterCells, filters and
+        // backgroundFilters are arrays, without components), and the prefix tests are not free.
         if let r = KeyPath.parse(path) { return r }
+        if EmitterCellKey.isCellKey(path) || FilterKey.isFilterKey(path) { return parseKeyNamedByPath(path) }
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         guard let k = custom.firstIndex(where: { $0.name == parts[0] }) else { return nil }
         let id = LayerProperties.customBase + UInt16(k)

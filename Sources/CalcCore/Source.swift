@@ -12,7 +12,10 @@ public final class SourceFile: Sendable {
         self.name = name
         self.bytes = bytes
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        starts.reserveCapacity(bytes.count / 16 + 1)
+        bytes.withUnsafeBufferPointer { buf in
+            for i in buf.indices where buf[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+        }
         self.lineStarts = starts
     }
 

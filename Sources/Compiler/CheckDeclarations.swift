@@ -120,6 +120,7 @@ extension Checker {
         }
         // properties: constants go into the template until the first computed one (source order)
         var setKeys: [KeyPath: Span] = [:]
+        setKeys.reserveCapacity(l.body.count)   // (no regrowth while the members are added)
         var body: [IRStmt] = []
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
@@ -173,6 +174,7 @@ extension Checker {
         if !cells.isEmpty { body.insert(cellTree(me, cells, line: ln), at: 0) }
         let templateIndex = layerTemplates.count
         layerTemplates.append(template)
+        out.reserveCapacity(2 + nameStmt.count + styleStmts.count + body.count)
         out.append(.newLayer(into: me, template: templateIndex, line: ln))
         out += nameStmt
         out += styleStmts
@@ -198,11 +200,12 @@ extension Checker {
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     /// `cells` is the layer's kind and cells when the checker knows the layer (for cell key paths).
     func resolveKeyPath(_ name: Name, onLayer layer: String, cells: CellScope? = nil) -> (KeyPath, ValueType)? {
-        if let first = name.parts.first, FilterKey.lists.contains(first), name.parts.count > 1 {
+        // (`first` and `rest` rather than `parts`, which builds an array)
+        if !name.rest.isEmpty, FilterKey.lists.contains(name.first) {
             return resolveFilterKeyPath(name)
         }
-        if name.parts.first == EmitterCellKey.prefix {
-            if name.parts.count > 1 { return resolveCellKeyPath(name, onLayer: layer, scope: cells) }
+        if name.first == EmitterCellKey.prefix {
+            if !name.rest.isEmpty { return resolveCellKeyPath(name, onLayer: layer, scope: cells) }
             diags.error("E0247", "'emitterCells' is made from the layer's cell declarations", at: name.span,
                         label: "declare cells with 'cell NAME { … }' in an emitter layer")
             return nil

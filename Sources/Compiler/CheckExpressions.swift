@@ -27,6 +27,7 @@ extension Checker {
         switch e.kind {
         case .error: return .error
         case .number(let v, let unit):
+            if unit.isEmpty { return Typed(ir: .const(.number(v)), type: .number(.scalar)) }
             switch unit {
             case "s": return Typed(ir: .const(.number(v)), type: .number(.time))
             case "ms": return Typed(ir: .const(.number(v / 1000)), type: .number(.time))
@@ -85,12 +86,17 @@ extension Checker {
     }
 
     func identifier(_ name: String, at span: Span) -> Typed {
-        if name == "time" { return Typed(ir: .now, type: .number(.time)) }
-        if name == "root" { return Typed(ir: .root, type: .layer) }
-        if let (v, t) = Checker.builtinConstants[name], resolve(name, in: fn) == nil, globals[name] == nil {
+        if name.utf8.count == 4 {   // (a length test first: comparing unequal Strings is not free)
+            if name == "time" { return Typed(ir: .now, type: .number(.time)) }
+            if name == "root" { return Typed(ir: .root, type: .layer) }
+        }
+        // a local or captured name shadows the built-in constants; resolve once, it may capture
+        let local = resolve(name, in: fn)
+        if local == nil, let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
             return Typed(ir: .const(v), type: t)
         }
-        switch lookup(name, at: span) {
+        if let local { markUsed(local) }
+        switch local ?? lookupOutside(name, at: span) {
         case .constant(let v, let t, _)?: return Typed(ir: .const(v), type: t)
         case .global(let slot, let t, _, _)?: return Typed(ir: .global(slot), type: t)
         case .local(let reg, let t, _, _)?: return Typed(ir: .local(reg), type: t)
@@ -143,14 +149,37 @@ extension Checker {
         }
     }
 
+    /// `numbers` with one type for every element (no array of types to build).
+    func numbers(_ elems: [Expr], each type: ValueType) -> [IR]? {
+        var out: [IR] = []
+        out.reserveCapacity(elems.count)
+        var ok = true
+        for e in elems {
+            let t = expr(e, expect: type)
+            if let ir = convert(t, to: type, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
+        }
+        return ok ? out : nil
+    }
+
     func numbers(_ elems: [Expr], _ types: [ValueType]) -> [IR]? {
         var out: [IR] = []
+        out.reserveCapacity(elems.count)
         var ok = true
         for (e, ty) in zip(elems, types) {
             let t = expr(e, expect: ty)
             if let ir = convert(t, to: ty, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
         }
         return ok ? out : nil
+    }
+
+    /// The numbers `irs` are when every one is a constant number (one exact-size array, no
+    /// compactMap growth), else nil.
+    func constantNumbers(_ irs: [IR]) -> [Double]? {
+        for ir in irs { guard case .number? = ir.constant else { return nil } }
+        var k: [Double] = []
+        k.reserveCapacity(irs.count)
+        for ir in irs { if case .number(let x)? = ir.constant { k.append(x) } }
+        return k
     }
 
     func tuple(_ elems: [Expr], expect: ValueType?, at span: Span) -> Typed {
@@ -165,7 +194,7 @@ extension Checker {
                 diags.error("E0304", "\(TypeRules.article(target!)) has 2 components, found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, [n, n]) else { return .error }
+            guard let c = numbers(elems, each: n) else { return .error }
             if let a = c[0].constant?.number, let b = c[1].constant?.number {
                 return Typed(ir: .const(target == .point ? .point(Point(a, b)) : .size(Size(a, b))), type: target!)
             }
@@ -175,9 +204,8 @@ extension Checker {
                 diags.error("E0304", "a rect has 4 components (x, y, width, height), found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, [n, n, n, n]) else { return .error }
-            let k = c.compactMap { $0.constant?.number }
-            if k.count == 4 { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
+            guard let c = numbers(elems, each: n) else { return .error }
+            if let k = constantNumbers(c) { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
             return Typed(ir: .makeRect(c), type: .rect)
         default:
             diags.error("E0304", "a tuple of \(elems.count) values is not a point, size or rect", at: span,

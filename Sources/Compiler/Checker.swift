@@ -63,12 +63,88 @@ enum FunctionKind: Sendable, Equatable {
     case draw
 }
 
+/// The names one block declares. A block declares a handful, so a list searched from its end beats
+/// hashing every name looked up into a dictionary per scope; past 16 names a dictionary index is kept
+/// too, so lookups stay O(1). The first name is stored inline: most blocks that declare anything
+/// declare one name (a parameter, a loop variable, a `var`), and then cost no allocation at all.
+/// Names and symbols are kept apart so the search reads names in place, copying no symbol.
+struct Scope: ExpressibleByDictionaryLiteral {
+    private var firstName: String?
+    private var firstSymbol: Symbol?
+    private var names: [String] = []
+    private var symbols: [Symbol] = []
+    private var index: [String: Int]?
+
+    init(dictionaryLiteral elements: (String, Symbol)...) {
+        for (name, symbol) in elements { self[name] = symbol }
+    }
+
+    var isEmpty: Bool { firstName == nil }
+    var keys: [String] { firstName.map { [$0] + names } ?? [] }
+
+    /// -1 for the inline entry, else the index in `names`.
+    private func find(_ name: String) -> Int? {
+        guard let firstName else { return nil }
+        if let index { return index[name] }
+        if let k = names.withUnsafeBufferPointer({ buf -> Int? in
+            var k = buf.count - 1
+            while k >= 0 {
+                if buf[k] == name { return k }
+                k -= 1
+            }
+            return nil
+        }) { return k }
+        return firstName == name ? -1 : nil
+    }
+
+    subscript(name: String) -> Symbol? {
+        get {
+            guard let k = find(name) else { return nil }
+            return k < 0 ? firstSymbol : symbols[k]
+        }
+        set {
+            if let k = find(name) {
+                if let newValue {
+                    if k < 0 { firstSymbol = newValue } else { symbols[k] = newValue }
+                    return
+                }
+                if k < 0 {
+                    firstName = names.isEmpty ? nil : names.removeFirst()
+                    firstSymbol = symbols.isEmpty ? nil : symbols.removeFirst()
+                } else {
+                    names.remove(at: k)
+                    symbols.remove(at: k)
+                }
+                if index != nil { reindex() }
+                return
+            }
+            guard let newValue else { return }
+            if firstName == nil {
+                firstName = name
+                firstSymbol = newValue
+                return
+            }
+            names.append(name)
+            symbols.append(newValue)
+            if index != nil { index?[name] = names.count - 1 } else if names.count > 16 { reindex() }
+        }
+    }
+
+    /// The index maps names to their `find` result (-1 for the inline entry).
+    private mutating func reindex() {
+        var d: [String: Int] = [:]
+        if let firstName { d[firstName] = -1 }
+        for (k, n) in names.enumerated() { d[n] = k }
+        index = d
+    }
+}
+
 /// The function being checked: its scopes, locals and captured values.
 final class FunctionState {
     let index: Int
     let kind: FunctionKind
     let parent: FunctionState?
-    var scopes: [[String: Symbol]] = [[:]]
+    var scopes: [Scope] = [[:]]
     var localCount = 0
     var paramCount = 0
     /// IR in the parent function that computes each captured value, in parameter order.
@@ -82,6 +158,7 @@ final class FunctionState {
         self.index = index
         self.kind = kind
         self.parent = parent
+        scopes.reserveCapacity(8)
     }
 
     func newLocal() -> Int {
@@ -103,9 +180,9 @@ final class Checker {
     var scene = SceneInfo()
     var sceneSpan: Span?
 
-    var globals: [String: Symbol] = [:]
+    var globals = NameTable<Symbol>()
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
-    var topLevel: [String: (slot: Int, span: Span)] = [:]
+    var topLevel = NameTable<(slot: Int, span: Span)>()
     var globalCount = 0
 
     var pool = ConstantPool()
@@ -151,13 +228,33 @@ final class Checker {
         self.fn = FunctionState(index: 0, kind: .main, parent: nil)
     }
 
-    func line(_ span: Span) -> Int { file.line(of: span.start) }
+    /// The line of the last offset looked up and where that line starts and ends: the checker asks
+    /// in nearly ascending order, so most lookups skip the binary search.
+    var lineCursor = (line: 1, start: 0, end: 0)
+
+    func line(_ span: Span) -> Int {
+        let off = span.start
+        if off >= lineCursor.start, off < lineCursor.end { return lineCursor.line }
+        let starts = file.lineStarts
+        // a few lines further on (the next statement), else a binary search
+        var ln = lineCursor.line
+        if off >= lineCursor.end, off >= 0 {
+            while ln < starts.count, ln < lineCursor.line + 8, starts[ln] <= off { ln += 1 }
+            if ln < starts.count, starts[ln] <= off { ln = file.line(of: off) }
+        } else {
+            ln = file.line(of: off)
+        }
+        lineCursor = (ln, starts[ln - 1], ln < starts.count ? starts[ln] : Int.max)
+        return ln
+    }
     func endLine(_ span: Span) -> Int { file.line(of: max(span.start, span.end - 1)) }
 
     // MARK: entry
 
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
+        topLevel.reserveCapacity(ast.items.count)
+        globals.reserveCapacity(ast.items.count)
         scanCells(ast.items)
         scanFilters(ast.items)
         collectTopLevel(ast.items)
@@ -223,7 +320,12 @@ final class Checker {
         fn.scopes.append([:])
         defer { fn.scopes.removeLast() }
         warnUnreachable(stmts)
-        return stmts.flatMap { stmt($0, ctx) }
+        var out: [IRStmt] = []
+        out.reserveCapacity(stmts.count)
+        // (element by element: `+=` onto the empty array adopts the first statement's one-element
+        // buffer, and the reserved room is lost)
+        for s in stmts { for x in stmt(s, ctx) { out.append(x) } }
+        return out
     }
 
     func stmt(_ s: Stmt, _ ctx: MemberContext) -> [IRStmt] {
@@ -337,8 +439,9 @@ final class Checker {
             return []
         }
         if topLevelBinding {
-            guard let slot = topLevel[name]?.slot, slot >= 0, topLevel[name]?.span == b.name.span else {
-                redeclared(name, at: b.name.span, previous: topLevel[name]?.span ?? b.name.span)
+            let top = topLevel[name]
+            guard let slot = top?.slot, slot >= 0, top?.span == b.name.span else {
+                redeclared(name, at: b.name.span, previous: top?.span ?? b.name.span)
                 return []
             }
             if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
@@ -492,8 +595,13 @@ final class Checker {
 
     /// Resolves a name in the current function, capturing locals of enclosing functions by value.
     func resolve(_ name: String, in f: FunctionState) -> Symbol? {
-        for scope in f.scopes.reversed() { if let s = scope[name] { return s } }
-        if let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
+        // (empty scopes, most of them, are skipped without hashing the name)
+        var level = f.scopes.count - 1
+        while level >= 0 {
+            if !f.scopes[level].isEmpty, let s = f.scopes[level][name] { return s }
+            level -= 1
+        }
+        if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR
         let type: ValueType
@@ -513,6 +621,11 @@ final class Checker {
 
     func lookup(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
         if let s = resolve(name, in: fn) { markUsed(s); return s }
+        return lookupOutside(name, at: span, report: report)
+    }
+
+    /// `lookup` after `resolve` found nothing in the current function.
+    func lookupOutside(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
         if let s = globals[name] { markUsed(s); return s }
         if let top = topLevel[name] {
             usedDeclarations.insert(top.span.start)
@@ -538,10 +651,12 @@ final class Checker {
 
     // MARK: conversions
 
-    /// Checks `t` against `expected`; reports a mismatch and returns nil, else the IR.
-    func convert(_ t: Typed, to expected: ValueType, at span: Span, what: String) -> IR? {
+    /// Checks `t` against `expected`; reports a mismatch and returns nil, else the IR. (`what` is
+    /// only built for the message: describing every checked value was a tenth of the checker's time.)
+    func convert(_ t: Typed, to expected: ValueType, at span: Span, what describe: @autoclosure () -> String) -> IR? {
         if t.type == .error { return nil }
         if TypeRules.assignable(t.type, to: expected) { return t.ir }
+        let what = describe()
         var notes: [String] = []
         if case .number(let e) = expected, case .number(let f) = t.type {
             if e == .scalar { notes.append("remove the unit: \(what) is a plain number") }
@@ -563,6 +678,11 @@ func fmt(_ x: Double) -> String {
 struct ConstantPool: Sendable {
     var values: [Value] = []
     var index: [Key: UInt32] = [:]
+    /// Numbers, most constants, by bit pattern: one multiplicative hash of one word in an
+    /// open-addressing table (slots hold index + 1, 0 when empty), not a five-word Key through SipHash.
+    var numberSlots: [UInt32] = []
+    var numberBits: [UInt64] = []
+    var numberCount = 0
 
     /// A constant's identity: its kind and the bit patterns of its numbers (hashing Doubles
     /// directly would merge 0 and -0).
@@ -574,11 +694,45 @@ struct ConstantPool: Sendable {
     }
 
     mutating func index(_ v: Value) -> UInt32 {
+        if case .number(let x) = v { return numberIndex(x) }
         let key = ConstantPool.key(v)
         if let i = index[key] { return i }
         let i = UInt32(values.count)
         values.append(v)
         index[key] = i
+        return i
+    }
+
+    mutating func numberIndex(_ x: Double) -> UInt32 {
+        if numberSlots.isEmpty {
+            numberSlots = [UInt32](repeating: 0, count: 64)
+            numberBits = [UInt64](repeating: 0, count: 64)
+        }
+        let bits = x.bitPattern
+        var mask = numberSlots.count - 1
+        var s = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while numberSlots[s] != 0 {
+            if numberBits[s] == bits { return numberSlots[s] - 1 }
+            s = (s + 1) & mask
+        }
+        let i = UInt32(values.count)
+        values.append(.number(x))
+        numberSlots[s] = i + 1
+        numberBits[s] = bits
+        numberCount += 1
+        if numberCount * 2 > numberSlots.count {
+            // grow: re-place every entry by its stored bits
+            let oldSlots = numberSlots, oldBits = numberBits
+            numberSlots = [UInt32](repeating: 0, count: oldSlots.count * 2)
+            numberBits = [UInt64](repeating: 0, count: oldSlots.count * 2)
+            mask = numberSlots.count - 1
+            for (k, slot) in oldSlots.enumerated() where slot != 0 {
+                var t = Int(truncatingIfNeeded: (oldBits[k] &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                while numberSlots[t] != 0 { t = (t + 1) & mask }
+                numberSlots[t] = slot
+                numberBits[t] = oldBits[k]
+            }
+        }
         return i
     }
 

@@ -20,8 +20,11 @@ struct CodeGen {
     init(pool: ConstantPool) { self.pool = pool }
 
     mutating func function(_ f: IRFunction) -> Function {
-        code = []
-        lines = []
+        // the buffers keep their capacity from function to function; each function's arrays are
+        // copied out at their final size (growing fresh arrays was a third of code generation).
+        // (`Array(code)` would share the buffer, and the next removeAll would then reallocate it.)
+        code.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
         paramCount = f.paramCount
         fixedCount = f.paramCount + f.localCount
         nextReg = fixedCount
@@ -29,17 +32,25 @@ struct CodeGen {
         for s in f.body { stmt(s) }
         line = f.endLine
         if code.last.map({ !$0.op.isTerminator }) ?? true || endsReachable() { emit(Instruction(.ret)) }
-        return Function(name: f.name, paramCount: UInt16(clamping: f.paramCount), registerCount: UInt16(clamping: maxReg), code: code, lines: lines)
+        return Function(name: f.name, paramCount: UInt16(clamping: f.paramCount), registerCount: UInt16(clamping: maxReg),
+                        code: code.withUnsafeBufferPointer { Array($0) }, lines: lines.withUnsafeBufferPointer { Array($0) })
     }
 
     /// True when some jump targets the end of the code (so a final RET is needed even after a return).
     func endsReachable() -> Bool {
         code.indices.contains { i in
             let ins = code[i]
-            guard ins.op.format.c == .jump else { return false }
+            guard CodeGen.jumpsByC[Int(ins.op.rawValue)] else { return false }
             return i + 1 + Int(ins.sC) == code.count
         }
     }
+
+    /// Whether an opcode's C operand is a jump (`format.c == .jump`), by raw value, derived once.
+    static let jumpsByC: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for op in Opcode.allCases { t[Int(op.rawValue)] = op.format.c == .jump }
+        return t
+    }()
 
     mutating func emit(_ i: Instruction) {
         code.append(i)

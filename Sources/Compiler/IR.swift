@@ -5,7 +5,9 @@
 import CalcCore
 import Bytecode
 
-indirect enum IR: Sendable {
+/// Only the cases that hold an expression are boxed: constants, registers and globals (most of the
+/// IR) are stored inline and cost no allocation.
+enum IR: Sendable {
     case const(Value)
     /// A local register of the current function (numbered after its parameters by the code generator).
     case local(Int)
@@ -14,26 +16,26 @@ indirect enum IR: Sendable {
     case global(Int)
     case root
     case now
-    case arith(ArithOp, IR, IR)
-    case neg(IR)
-    case not(IR)
+    indirect case arith(ArithOp, IR, IR)
+    indirect case neg(IR)
+    indirect case not(IR)
     /// `eq`, `lt`, `le` with operands possibly swapped by the checker (a > b is b < a).
-    case compare(Opcode, IR, IR)
-    case and(IR, IR)
-    case or(IR, IR)
-    case makePoint(IR, IR)
-    case makeSize(IR, IR)
+    indirect case compare(Opcode, IR, IR)
+    indirect case and(IR, IR)
+    indirect case or(IR, IR)
+    indirect case makePoint(IR, IR)
+    indirect case makeSize(IR, IR)
     case makeRect([IR])
     case makeColor([IR])
     case builtin(Builtin, [IR])
     case call(function: Int, [IR])
     case array([IR])
-    case index(IR, IR)
-    case len(IR)
-    case field(IR, Component)
-    case named(IR)
-    case getProp(IR, KeyPath)
-    case getPres(IR, KeyPath)
+    indirect case index(IR, IR)
+    indirect case len(IR)
+    indirect case field(IR, Component)
+    indirect case named(IR)
+    indirect case getProp(IR, KeyPath)
+    indirect case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
 
     var constant: Value? { if case .const(let v) = self { return v } else { return nil } }
@@ -62,34 +64,36 @@ enum DrawOp: String, Sendable {
     case fill, stroke, text, image
 }
 
-indirect enum IRStmt: Sendable {
+/// The common small statements (property, local and global stores, returns, conditionals) are
+/// stored inline; the rest, and those holding several expressions, are boxed.
+enum IRStmt: Sendable {
     case setProp(layer: IR, KeyPath, IR, line: Int)
     case setLocal(Int, IR, line: Int)
     case setGlobal(Int, IR, line: Int)
     /// `xs[i] = v` on a variable (local register or global slot).
-    case setIndex(variable: IR, index: IR, value: IR, line: Int)
+    indirect case setIndex(variable: IR, index: IR, value: IR, line: Int)
     case append(variable: IR, value: IR, line: Int)
     /// A new layer from a template, stored in a global slot or local register.
     case newLayer(into: IR, template: Int, line: Int)
-    case tree(TreeOp, IR, IR?, IR?, line: Int)
-    case addAnimation(layer: IR, animation: IR, key: String, line: Int)
+    indirect case tree(TreeOp, IR, IR?, IR?, line: Int)
+    indirect case addAnimation(layer: IR, animation: IR, key: String, line: Int)
     case removeAnimation(layer: IR, key: String, line: Int)
     case removeAllAnimations(layer: IR, line: Int)
-    case setAction(layer: IR, key: String, animation: IR?, line: Int)
+    indirect case setAction(layer: IR, key: String, animation: IR?, line: Int)
     case setMask(layer: IR, mask: IR, line: Int)
-    case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
-    case register(EventRegistration, Handler, line: Int)
-    case bind(layer: IR, KeyPath, Handler, line: Int)
+    indirect case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
+    indirect case register(EventRegistration, Handler, line: Int)
+    indirect case bind(layer: IR, KeyPath, Handler, line: Int)
     /// The layer's content is drawn by the handler (parameter 0: the layer).
-    case setDraw(layer: IR, Handler, line: Int)
+    indirect case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
     /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
     case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
-    case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)
+    indirect case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)
     /// Loop over an array held in a hidden register; the variable gets each element.
-    case forArray(variable: Int, array: IR, hidden: Int, body: [IRStmt], line: Int)
+    indirect case forArray(variable: Int, array: IR, hidden: Int, body: [IRStmt], line: Int)
     case expr(IR, line: Int)
     case ret(IR?, line: Int)
 }

@@ -7,11 +7,23 @@
 import CalcCore
 
 /// A name with its span; `parts` holds a dotted path such as `transform.rotation.z`.
+/// The first part is stored inline and the rest in an array that is empty (not allocated) for the
+/// usual one-part name: a `[String]` per name was one allocation per identifier the parser kept.
 public struct Name: Sendable, Equatable {
-    public var parts: [String]
+    public var first: String
+    public var rest: [String]
     public var span: Span
-    public init(_ parts: [String], span: Span) { self.parts = parts; self.span = span }
-    public var text: String { parts.joined(separator: ".") }
+    public init(_ parts: [String], span: Span) {
+        self.first = parts.first ?? ""
+        self.rest = parts.count > 1 ? Array(parts.dropFirst()) : []
+        self.span = span
+    }
+    public init(_ name: String, span: Span) { self.first = name; self.rest = []; self.span = span }
+    public var parts: [String] {
+        get { [first] + rest }
+        set { self = Name(newValue, span: span) }
+    }
+    public var text: String { rest.isEmpty ? first : ([first] + rest).joined(separator: ".") }
 }
 
 public struct SourceAST: Sendable {
@@ -66,9 +78,9 @@ public struct Binding: Sendable {
 }
 
 /// A written type: `number`, `[color]` …
-public indirect enum TypeExpr: Sendable {
+public enum TypeExpr: Sendable {
     case named(Name)
-    case array(TypeExpr, Span)
+    indirect case array(TypeExpr, Span)
 
     public var span: Span {
         switch self {
@@ -213,13 +225,15 @@ public enum StringPart: Sendable {
     case expr(Expr)
 }
 
-public indirect enum ExprKind: Sendable {
+/// Only the cases that hold an expression (or a large payload) are boxed: leaves such as numbers and
+/// names, most of a program's expressions, are stored inline and cost no allocation.
+public enum ExprKind: Sendable {
     /// A number and its unit suffix ("" for none): `2s` is (2, "s").
     case number(Double, unit: String)
     case string(String)
     /// `"dot \(i)"`
     case interpolated([StringPart])
-    case color(Color)
+    indirect case color(Color)
     case bool(Bool)
     case identifier(String)
     /// `.forwards`, `.easeIn`, `.red`: a case of whatever enumeration the context expects.
@@ -229,15 +243,15 @@ public indirect enum ExprKind: Sendable {
     /// `[a, b, c]`
     case array([Expr])
     /// `a..<b` (exclusive) or `a...b` (inclusive), in `for` loops.
-    case range(Expr, Expr, inclusive: Bool)
-    case paren(Expr)
-    case unary(UnaryOp, Expr)
-    case binary(BinaryOp, Expr, Expr)
-    case member(Expr, Name)
-    case index(Expr, Expr)
-    case call(Expr, [Arg])
+    indirect case range(Expr, Expr, inclusive: Bool)
+    indirect case paren(Expr)
+    indirect case unary(UnaryOp, Expr)
+    indirect case binary(BinaryOp, Expr, Expr)
+    indirect case member(Expr, Name)
+    indirect case index(Expr, Expr)
+    indirect case call(Expr, [Arg])
     /// `basic { keyPath: opacity; to: 0 }`, `keyframe { … }`, `group { … }` …
-    case animation(kind: Name, body: [Stmt])
+    indirect case animation(kind: Name, body: [Stmt])
     /// `none` (the disabled action)
     case none
     case error

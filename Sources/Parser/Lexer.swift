@@ -12,6 +12,9 @@ public struct Lexer {
     let end: Int
     let wholeFile: Bool
     public private(set) var diagnostics = DiagnosticBag()
+    /// `b` while `run` lexes: the scanning methods read bytes through it, without the array's bounds
+    /// checks (each read is guarded by a comparison with `end`, which is at most `b.count`).
+    var p = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     /// Lines longer than this are reported (and the line still lexed): very long lines are almost
     /// always generated garbage or a missing newline, and they make diagnostics unreadable.
@@ -48,6 +51,15 @@ public struct Lexer {
     }
 
     mutating func run() -> [Token] {
+        let bytes = b
+        return bytes.withUnsafeBufferPointer { buffer in
+            p = buffer
+            defer { p = UnsafeBufferPointer(start: nil, count: 0) }
+            return scan()
+        }
+    }
+
+    mutating func scan() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity((end - i) / 3)
         if wholeFile { checkEncodingAndLines() }
@@ -69,6 +81,11 @@ public struct Lexer {
         // Non-UTF-8 input: report the first bad byte once (strings and comments may hold any valid UTF-8).
         var j = 0
         while j < b.count {
+            // ASCII runs eight bytes at a time (nearly all source text)
+            if j + 8 <= b.count, b.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: j, as: UInt64.self) }) & 0x8080_8080_8080_8080 == 0 {
+                j += 8
+                continue
+            }
             let c = b[j]
             var len = 0
             if c < 0x80 { len = 1 } else if c & 0xE0 == 0xC0, c >= 0xC2 { len = 2 } else if c & 0xF0 == 0xE0 { len = 3 } else if c & 0xF8 == 0xF0, c <= 0xF4 { len = 4 }
@@ -94,22 +111,22 @@ public struct Lexer {
     mutating func skipTrivia() -> Bool {
         var sawNewline = false
         while i < end {
-            let c = b[i]
+            let c = p[i]
             if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
             if c == 0x0A { sawNewline = true; i += 1; continue }
             if c == UInt8(ascii: "/"), i + 1 < end {
-                if b[i + 1] == UInt8(ascii: "/") {
-                    while i < end, b[i] != 0x0A { i += 1 }
+                if p[i + 1] == UInt8(ascii: "/") {
+                    while i < end, p[i] != 0x0A { i += 1 }
                     continue
                 }
-                if b[i + 1] == UInt8(ascii: "*") {
+                if p[i + 1] == UInt8(ascii: "*") {
                     let start = i
                     i += 2
                     var depth = 1
                     while i < end, depth > 0 {
-                        if b[i] == 0x0A { sawNewline = true }
-                        if b[i] == UInt8(ascii: "*"), i + 1 < end, b[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
-                        if b[i] == UInt8(ascii: "/"), i + 1 < end, b[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
+                        if p[i] == 0x0A { sawNewline = true }
+                        if p[i] == UInt8(ascii: "*"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
+                        if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
                         i += 1
                     }
                     if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
@@ -128,14 +145,15 @@ public struct Lexer {
     static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
     mutating func lexOne() -> TokenKind {
-        let c = b[i]
+        let c = p[i]
         if Lexer.isIdentStart(c) {
             let start = i
-            while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
-            let text = String(decoding: b[start..<i], as: UTF8.self)
-            return TokenKind.keywords[text] ?? .identifier
+            while i < end, Lexer.isIdentChar(p[i]) { i += 1 }
+            guard i - start <= 16 else { return .identifier }
+            let (lo, hi) = Keywords.pack(p, start, i)
+            return Keywords.kind(lo, hi)
         }
-        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(b[i + 1]) && !(i > 0 && b[i - 1] == UInt8(ascii: "."))) {
+        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(p[i + 1]) && !(i > 0 && p[i - 1] == UInt8(ascii: "."))) {
             return lexNumber()
         }
         switch c {
@@ -187,7 +205,7 @@ public struct Lexer {
         // Unknown: consume one whole UTF-8 scalar (or one bad byte) and report it.
         let start = i
         i += 1
-        while i < end, b[i] & 0xC0 == 0x80 { i += 1 }
+        while i < end, p[i] & 0xC0 == 0x80 { i += 1 }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         // bytes that are not UTF-8 were already reported once for the whole file (E0003)
         let malformed = text.unicodeScalars.contains("\u{FFFD}") && !(b[start] == 0xEF && i - start == 3)
@@ -195,27 +213,27 @@ public struct Lexer {
         return .invalid
     }
 
-    func peek(_ s: Unicode.Scalar) -> Bool { i < end && b[i] == UInt8(ascii: s) }
-    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < end && b[i + k] == UInt8(ascii: s) }
+    func peek(_ s: Unicode.Scalar) -> Bool { i < end && p[i] == UInt8(ascii: s) }
+    func peek(at k: Int, _ s: Unicode.Scalar) -> Bool { i + k < end && p[i + k] == UInt8(ascii: s) }
 
     mutating func lexNumber() -> TokenKind {
         let start = i
-        while i < end, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
-        if i < end, b[i] == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(b[i + 1]) {
+        while i < end, Lexer.isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+        if i < end, p[i] == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(p[i + 1]) {
             i += 1
-            while i < end, Lexer.isDigit(b[i]) || b[i] == UInt8(ascii: "_") { i += 1 }
+            while i < end, Lexer.isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
         }
-        if i < end, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+        if i < end, p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") {
             var j = i + 1
-            if j < end, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
-            if j < end, Lexer.isDigit(b[j]) {
+            if j < end, p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "-") { j += 1 }
+            if j < end, Lexer.isDigit(p[j]) {
                 i = j
-                while i < end, Lexer.isDigit(b[i]) { i += 1 }
+                while i < end, Lexer.isDigit(p[i]) { i += 1 }
             }
         }
         let numEnd = i
         // unit suffix: letters directly after the digits
-        while i < end, Lexer.isIdentStart(b[i]) { i += 1 }
+        while i < end, Lexer.isIdentStart(p[i]) { i += 1 }
         if numEnd - start > Lexer.maxNumberLength {
             diagnostics.error("E0006", "number literal is too long (more than \(Lexer.maxNumberLength) characters)", at: Span(start, numEnd))
         }
@@ -226,11 +244,11 @@ public struct Lexer {
         let start = i
         i += 1
         while i < end {
-            let c = b[i]
+            let c = p[i]
             if c == UInt8(ascii: "\"") { i += 1; return .string }
             if c == 0x0A { break }
             if c == UInt8(ascii: "\\") {
-                if i + 1 < end, b[i + 1] == UInt8(ascii: "(") {
+                if i + 1 < end, p[i + 1] == UInt8(ascii: "(") {
                     i += 2
                     skipInterpolation()
                     continue
@@ -250,7 +268,7 @@ public struct Lexer {
     mutating func skipInterpolation() {
         var depth = 1
         while i < end, depth > 0 {
-            let c = b[i]
+            let c = p[i]
             if c == 0x0A { return }
             if c == UInt8(ascii: "\"") { _ = lexString(); continue }
             if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1 }
@@ -261,7 +279,7 @@ public struct Lexer {
     mutating func lexHex() -> TokenKind {
         let start = i
         i += 1
-        while i < end, Lexer.isIdentChar(b[i]) { i += 1 }
+        while i < end, Lexer.isIdentChar(p[i]) { i += 1 }
         let digits = i - start - 1
         let text = String(decoding: b[(start + 1)..<i], as: UTF8.self)
         if ![3, 4, 6, 8].contains(digits) || Color(hex: text) == nil {
@@ -269,6 +287,51 @@ public struct Lexer {
                               label: "expected 3, 4, 6 or 8 hexadecimal digits")
         }
         return .hexColor
+    }
+}
+
+/// Keyword lookup straight from the bytes, without building a String per identifier (that String
+/// and its hashing were a third of the lexer's time). Derived from `TokenKind.keywords`, the single
+/// list of keywords: each is packed, zero-padded, into two words and placed in a small open-addressing
+/// table; identifiers longer than 16 bytes are never keywords.
+enum Keywords {
+    static let slotCount = 64
+    /// (first 8 bytes, next 8 bytes, kind) per slot; kind nil for an empty slot.
+    static let slots: [(UInt64, UInt64, TokenKind?)] = {
+        var t = [(UInt64, UInt64, TokenKind?)](repeating: (0, 0, nil), count: slotCount)
+        for (word, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count <= 16 && TokenKind.keywords.count < slotCount / 2)
+            let (lo, hi) = bytes.withUnsafeBufferPointer { pack($0, 0, $0.count) }
+            var h = slot(lo, hi)
+            while t[h].2 != nil { h = (h + 1) & (slotCount - 1) }
+            t[h] = (lo, hi, kind)
+        }
+        return t
+    }()
+
+    @inline(__always) static func pack(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        var k = start
+        while k < end, k < start + 8 { lo |= UInt64(b[k]) << UInt64(8 * (k - start)); k += 1 }
+        while k < end { hi |= UInt64(b[k]) << UInt64(8 * (k - start - 8)); k += 1 }
+        return (lo, hi)
+    }
+
+    @inline(__always) static func slot(_ lo: UInt64, _ hi: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// The keyword whose packed spelling (an identifier's first 16 bytes, zero-padded; longer
+    /// identifiers are never keywords) is (lo, hi), else `.identifier`.
+    static func kind(_ lo: UInt64, _ hi: UInt64) -> TokenKind {
+        let table = slots
+        var h = slot(lo, hi)
+        while let kind = table[h].2 {
+            if table[h].0 == lo, table[h].1 == hi { return kind }
+            h = (h + 1) & (slotCount - 1)
+        }
+        return .identifier
     }
 }
 
@@ -283,6 +346,7 @@ extension String {
 public enum Literals {
     /// Splits `2.5s` into (2.5, "s"); nil if the digits do not form a finite number.
     public static func number(_ text: String) -> (Double, String)? {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return number(Array(text.utf8), 0, text.utf8.count) }
         var digits = ""
         var unit = ""
         var inUnit = false
@@ -298,6 +362,80 @@ public enum Literals {
         if digits.hasSuffix("e") { digits.removeLast(); unit = "e" + unit }
         guard let v = Double(digits), v.isFinite else { return nil }
         return (v, unit)
+    }
+
+    /// `number(_:)` over the ASCII bytes `b[start..<end]` (a number token), without Characters: the
+    /// same split, and plain literals (`12`, `0.5`, up to 15 significant digits, no exponent) are
+    /// converted exactly as strtod would (m / 10^k with both exact is one correctly rounded division,
+    /// Clinger's fast path); anything else goes through `Double(String)`.
+    public static func number(_ b: [UInt8], _ start: Int, _ end: Int) -> (Double, String)? {
+        // the digits are the kept characters (all but '_') before the first byte that cannot extend them
+        var k = start
+        var kept = 0
+        var last: UInt8 = 0
+        var hasE = false
+        while k < end {
+            let c = b[k]
+            let e = c | 0x20 == UInt8(ascii: "e")
+            guard c &- 0x30 < 10 || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || (e && kept > 0 && !hasE)
+                || ((c == UInt8(ascii: "+") || c == UInt8(ascii: "-")) && last == UInt8(ascii: "e")) else { break }
+            if c != UInt8(ascii: "_") {
+                kept += 1
+                last = e ? UInt8(ascii: "e") : c
+                if e { hasE = true }
+            }
+            k += 1
+        }
+        let digitsEnd = k
+        var unit = unitText(b, digitsEnd, end)
+        // a trailing 'e' with no exponent belongs to the unit
+        let trailingE = last == UInt8(ascii: "e")
+        if trailingE { unit = "e" + unit }
+        if !hasE || trailingE, let v = exactDecimal(b, start, digitsEnd) { return (v, unit) }
+        var digits = ""
+        for c in b[start..<digitsEnd] where c != UInt8(ascii: "_") {
+            digits.unicodeScalars.append(Unicode.Scalar(c | 0x20 == UInt8(ascii: "e") ? UInt8(ascii: "e") : c))
+        }
+        if trailingE { digits.removeLast() }
+        guard let v = Double(digits), v.isFinite else { return nil }
+        return (v, unit)
+    }
+
+    /// The unit's text; the units CAL knows come from literals, so building them costs nothing.
+    static func unitText(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
+        switch end - start {
+        case 0: return ""
+        case 1 where b[start] == UInt8(ascii: "s"): return "s"
+        case 2 where b[start] == UInt8(ascii: "m") && b[start + 1] == UInt8(ascii: "s"): return "ms"
+        default: return String(decoding: b[start..<end], as: UTF8.self)
+        }
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+
+    /// The digits in `b[start..<end]` ('_' skipped, an 'e' ends them) as a Double when the value is
+    /// exact by construction: at most 15 significant digits and one '.'; nil when strtod must decide.
+    static func exactDecimal(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
+        var mantissa: UInt64 = 0
+        var count = 0, fraction = 0
+        var seenPoint = false
+        for c in b[start..<end] {
+            if c == UInt8(ascii: "_") { continue }
+            if c == UInt8(ascii: ".") {
+                if seenPoint { return nil }
+                seenPoint = true
+                continue
+            }
+            if c | 0x20 == UInt8(ascii: "e") { break }
+            guard c &- 0x30 < 10 else { return nil }
+            mantissa = mantissa * 10 + UInt64(c &- 0x30)
+            count += 1
+            if seenPoint { fraction += 1 }
+            if count > 15 { return nil }
+        }
+        // "5." and "." are left to strtod (the lexer makes neither)
+        guard count > 0, !(seenPoint && fraction == 0) else { return nil }
+        return Double(mantissa) / powersOfTen[fraction]
     }
 
     /// Decodes the escapes of a string literal's text (including its quotes).

@@ -44,6 +44,37 @@ public struct Parser {
     func peek(_ k: Int) -> Token { tokens[min(p + k, tokens.count - 1)] }
     func text(_ t: Token) -> String { file.text(t.span) }
 
+    /// Names seen recently, direct-mapped by their packed bytes (zero-padded, so the key is exact):
+    /// most names repeat (`x`, `s`, `i`, `number`), and building a String from bytes is most of the
+    /// cost of reading a name. Allocated on first use; a miss just replaces the entry.
+    var nameCache: [(lo: UInt64, hi: UInt64, text: String)] = []
+
+    /// `text(t)` for a name token (an identifier or a contextual keyword), through `nameCache`.
+    mutating func identifierText(_ t: Token) -> String {
+        let start = t.span.start, n = t.span.end - start
+        guard n > 0, n <= 16 else { return text(t) }
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        file.bytes.withUnsafeBufferPointer { b in
+            for k in 0..<min(n, 8) { lo |= UInt64(b[start + k]) << UInt64(8 * k) }
+            if n > 8 { for k in 8..<n { hi |= UInt64(b[start + k]) << UInt64(8 * (k - 8)) } }
+        }
+        if nameCache.isEmpty { nameCache = Array(repeating: (0, 0, ""), count: 512) }
+        let slot = Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+        if nameCache[slot].lo == lo, nameCache[slot].hi == hi { return nameCache[slot].text }
+        let s = text(t)
+        nameCache[slot] = (lo, hi, s)
+        return s
+    }
+
+    /// Whether token `t` is spelled `word`, compared as bytes (no String is built).
+    func spelled(_ t: Token, _ word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard t.span.end - t.span.start == n else { return false }
+        let b = file.bytes, w = word.utf8Start
+        for k in 0..<n where b[t.span.start + k] != w[k] { return false }
+        return true
+    }
+
     mutating func advance() -> Token {
         let t = tok
         if p < tokens.count - 1 { p += 1 }
@@ -64,9 +95,10 @@ public struct Parser {
         diagnostics.error(id, "expected \(what), found \(found)", at: kind == .eof ? Span(previousEnd, previousEnd) : tok.span)
     }
 
-    mutating func expect(_ k: TokenKind, _ what: String? = nil) -> Token? {
+    /// (`what` is only built when the token is missing: messages cost nothing on the normal path.)
+    mutating func expect(_ k: TokenKind, _ what: @autoclosure () -> String? = nil) -> Token? {
         if let t = accept(k) { return t }
-        expected(what ?? k.display)
+        expected(what() ?? k.display)
         return nil
     }
 
@@ -121,16 +153,17 @@ public struct Parser {
     }
 
     /// `{ statement … }`; returns the statements and the closing brace's span.
-    mutating func parseBlock(_ what: String = "the block") -> ([Stmt], Span)? {
+    mutating func parseBlock(_ what: @autoclosure () -> String = "the block") -> ([Stmt], Span)? {
         guard let open = expect(.lbrace, "'{'") else { return nil }
         guard enter() else { leave(); skipBlock(); return ([], open.span) }
         defer { leave() }
         var stmts: [Stmt] = []
+        stmts.reserveCapacity(4)   // (most blocks hold a few statements: one allocation, not three)
         while true {
             skipSemicolons()
             if let close = accept(.rbrace) { return (stmts, close.span) }
             if kind == .eof {
-                diagnostics.error("E0100", "expected '}' to close \(what)", at: Span(previousEnd, previousEnd),
+                diagnostics.error("E0100", "expected '}' to close \(what())", at: Span(previousEnd, previousEnd),
                                   notes: ["the block opens on line \(file.location(of: open.span.start).line)"])
                 return (stmts, Span(previousEnd, previousEnd))
             }
@@ -162,28 +195,28 @@ public struct Parser {
 
     mutating func parseStatement() -> Stmt {
         // `mask { … }` or `mask shape { … }`: the enclosing layer's mask
-        if kind == .identifier, text(tok) == "mask",
+        if kind == .identifier, spelled(tok, "mask"),
            peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
             let start = advance().span
             var kindName: Name?
-            if kind == .identifier { let t = advance(); kindName = Name([text(t)], span: t.span) }
+            if kind == .identifier { let t = advance(); kindName = Name(identifierText(t), span: t.span) }
             guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
             var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
             decl.isMask = true
             return .layer(decl)
         }
         // `property NAME: TYPE = VALUE`: a custom key–value property
-        if kind == .identifier, text(tok) == "property", peekKind(1) == .identifier, peekKind(2) == .colon {
+        if kind == .identifier, spelled(tok, "property"), peekKind(1) == .identifier, peekKind(2) == .colon {
             let start = advance().span
             let n = advance()
             _ = advance()
             guard let type = parseType() else { syncStatement(); return .error(start) }
             guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
             let value = parseExpr()
-            return .property(PropertyDecl(name: Name([text(n)], span: n.span), type: type, value: value, span: start.to(value.span)))
+            return .property(PropertyDecl(name: Name(identifierText(n), span: n.span), type: type, value: value, span: start.to(value.span)))
         }
         // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
-        if kind == .identifier, text(tok) == "constraints", peekKind(1) == .lbrace {
+        if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
             let start = advance().span
             guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
             var members: [Member] = []
@@ -195,31 +228,32 @@ public struct Parser {
             return .constraints(members, start.to(close))
         }
         // `draw { … }`: the enclosing layer's content
-        if kind == .identifier, text(tok) == "draw", peekKind(1) == .lbrace {
+        if kind == .identifier, spelled(tok, "draw"), peekKind(1) == .lbrace {
             let start = advance().span
             guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
             return .draw(body: body, span: start.to(close))
         }
         // `cell NAME { … }`: an emitter cell
-        if kind == .identifier, text(tok) == "cell", peekKind(1) == .identifier, peekKind(2) == .lbrace {
+        if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
             let start = advance().span
             let n = advance()
             guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
-            return .cell(CellDecl(name: Name([text(n)], span: n.span), body: body, span: start.to(close)))
+            return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
         }
         // UIKit's animation blocks
-        if kind == .identifier, ["animate", "animateKeyframes", "keyframe", "transition"].contains(text(tok)), peekKind(1) == .lparen {
+        if kind == .identifier, peekKind(1) == .lparen,
+           spelled(tok, "animate") || spelled(tok, "animateKeyframes") || spelled(tok, "keyframe") || spelled(tok, "transition") {
             let kw = advance()
             _ = advance()
             let args = parseArgs()
             guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
             var completion: [Stmt]?
             var end = close
-            if kind == .identifier, text(tok) == "completion" {
+            if kind == .identifier, spelled(tok, "completion") {
                 _ = advance()
                 if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
             }
-            return .animateBlock(kind: Name([text(kw)], span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
+            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
         }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }
@@ -249,10 +283,11 @@ public struct Parser {
             let start = advance().span
             guard let n = accept(.identifier) else { expected("a style name after 'style'"); syncStatement(); return .error(start) }
             guard let (body, close) = parseBlock("the style") else { syncStatement(); return .error(start) }
-            return .style(StyleDecl(name: Name([text(n)], span: n.span), body: body, span: start.to(close)))
+            return .style(StyleDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
         case .kwAnimations, .kwActions:
             let kw = advance()
-            guard let (body, close) = parseBlock("'\(text(kw))'") else { syncStatement(); return .error(kw.span) }
+            let source = file
+            guard let (body, close) = parseBlock("'\(source.text(kw.span))'") else { syncStatement(); return .error(kw.span) }
             var members: [Member] = []
             for s in body {
                 if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
@@ -272,7 +307,7 @@ public struct Parser {
             guard let (body, close) = parseBlock("the transaction") else { syncStatement(); return .error(start) }
             var completion: [Stmt]?
             var end = close
-            if kind == .identifier, text(tok) == "completion" {
+            if kind == .identifier, spelled(tok, "completion") {
                 _ = advance()
                 if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
             }
@@ -285,7 +320,7 @@ public struct Parser {
             guard expect(.kwIn, "'in' after the loop variable") != nil else { syncStatement(); return .error(start) }
             let seq = parseExpr()
             guard let (body, close) = parseBlock("the loop") else { syncStatement(); return .error(start) }
-            return .forStmt(variable: Name([text(v)], span: v.span), sequence: seq, body: body, span: start.to(close))
+            return .forStmt(variable: Name(identifierText(v), span: v.span), sequence: seq, body: body, span: start.to(close))
         case .kwReturn:
             let start = advance().span
             if tok.afterNewline || kind == .rbrace || kind == .semicolon || kind == .eof { return .returnStmt(nil, span: start) }
@@ -348,13 +383,13 @@ public struct Parser {
         case .kwAt: trigger = .at(parseExpr())
         case .kwAfter: trigger = .after(parseExpr())
         case .kwEvery:
-            if kind == .identifier, text(tok) == "frame" {
+            if kind == .identifier, spelled(tok, "frame") {
                 _ = advance()
                 trigger = .frame
             } else {
                 let interval = parseExpr()
                 var from: Expr?, until: Expr?
-                while kind == .identifier, ["from", "until"].contains(text(tok)) {
+                while kind == .identifier, spelled(tok, "from") || spelled(tok, "until") {
                     let w = text(advance())
                     if w == "from" { from = parseExpr() } else { until = parseExpr() }
                 }
@@ -405,7 +440,7 @@ public struct Parser {
         }
         if isName {
             let t = advance()
-            return .named(Name([text(t)], span: t.span))
+            return .named(Name(identifierText(t), span: t.span))
         }
         expected("a type (number, duration, angle, bool, string, point, size, rect, color, transform, timing, animation, layer or [type])")
         return nil
@@ -413,8 +448,9 @@ public struct Parser {
 
     mutating func parseBinding() -> Binding? {
         let kw = advance()
-        guard let nameTok = expect(.identifier, "a name after '\(text(kw))'") else { syncStatement(); return nil }
-        let name = Name([text(nameTok)], span: nameTok.span)
+        let source = file
+        guard let nameTok = expect(.identifier, "a name after '\(source.text(kw.span))'") else { syncStatement(); return nil }
+        let name = Name(identifierText(nameTok), span: nameTok.span)
         var type: TypeExpr?
         if accept(.colon) != nil {
             type = parseType()
@@ -434,7 +470,7 @@ public struct Parser {
             while true {
                 guard let pn = expect(.identifier, "a parameter name") else { syncStatement(); return .error(start) }
                 guard expect(.colon, "':' and a type after the parameter name") != nil, let t = parseType() else { syncStatement(); return .error(start) }
-                params.append(Param(name: Name([text(pn)], span: pn.span), type: t))
+                params.append(Param(name: Name(identifierText(pn), span: pn.span), type: t))
                 if accept(.comma) != nil { continue }
                 if accept(.rparen) != nil { break }
                 expected("',' or ')' in the parameter list")
@@ -448,21 +484,20 @@ public struct Parser {
             if result == nil { syncStatement(); return .error(start) }
         }
         guard let (body, close) = parseBlock("the function") else { syncStatement(); return .error(start) }
-        return .function(FuncDecl(name: Name([text(n)], span: n.span), params: params, result: result, body: body, span: start.to(close)))
+        return .function(FuncDecl(name: Name(identifierText(n), span: n.span), params: params, result: result, body: body, span: start.to(close)))
     }
 
     mutating func parseDottedName() -> Name? {
         guard isName else { return nil }
         let first = advance()
-        var parts = [text(first)]
-        var span = first.span
+        var name = Name(identifierText(first), span: first.span)
         while kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
             _ = advance()
             let t = advance()
-            parts.append(text(t))
-            span = span.to(t.span)
+            name.rest.append(identifierText(t))
+            name.span = name.span.to(t.span)
         }
-        return Name(parts, span: span)
+        return name
     }
 
     mutating func parseMember() -> Member? {
@@ -481,12 +516,12 @@ public struct Parser {
         var kindName: Name?
         if kind == .identifier {
             let t = advance()
-            name = .identifier(Name([text(t)], span: t.span))
+            name = .identifier(Name(identifierText(t), span: t.span))
         } else if kind == .string {
             name = .dynamic(parsePrimary())
         }
         if accept(.colon) != nil {
-            if isName { let t = advance(); kindName = Name([text(t)], span: t.span) } else { expected("a layer kind after ':'") }
+            if isName { let t = advance(); kindName = Name(identifierText(t), span: t.span) } else { expected("a layer kind after ':'") }
         }
         if kind != .lbrace {
             // a typical slip: `layer card` followed by a property on the next line
@@ -506,7 +541,7 @@ public struct Parser {
             var label: Name?
             if isName, peekKind(1) == .colon {
                 let t = advance()
-                label = Name([text(t)], span: t.span)
+                label = Name(identifierText(t), span: t.span)
                 _ = advance()
             }
             let v = parseExpr()
@@ -604,7 +639,7 @@ public struct Parser {
             if kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
                 _ = advance()
                 let t = advance()
-                e = Expr(.member(e, Name([text(t)], span: t.span)), e.span.to(t.span))
+                e = Expr(.member(e, Name(identifierText(t), span: t.span)), e.span.to(t.span))
             } else if kind == .lparen, !tok.afterNewline {
                 _ = advance()
                 let args = parseArgs()
@@ -626,12 +661,13 @@ public struct Parser {
         switch kind {
         case .number:
             _ = advance()
-            let s = text(t)
-            guard let (v, unit) = Literals.number(s) else {
+            guard let (v, unit) = Literals.number(file.bytes, t.span.start, t.span.end) else {
+                let s = text(t)
                 diagnostics.error("E0011", "number '\(s)' is out of range", at: t.span)
                 return Expr(.error, t.span)
             }
             if !Parser.units.contains(unit) {
+                let s = text(t)
                 diagnostics.error("E0009", "unknown unit '\(unit)' in '\(s)'", at: t.span,
                                   label: suggestion(for: unit, among: Parser.units.dropFirst()).map { "did you mean '\($0)'?" } ?? "units are s, ms, deg and rad")
                 return Expr(.error, t.span)
@@ -651,14 +687,14 @@ public struct Parser {
             _ = advance()
             if isName {
                 let n = advance()
-                return Expr(.enumCase(text(n)), t.span.to(n.span))
+                return Expr(.enumCase(identifierText(n)), t.span.to(n.span))
             }
             expected("a case name after '.'")
             return Expr(.error, t.span)
         case .identifier:
             _ = advance()
-            let name = text(t)
-            if Parser.animationKinds.contains(name), kind == .lbrace {
+            let name = identifierText(t)
+            if kind == .lbrace, Parser.animationKinds.contains(name) {
                 guard let (body, close) = parseBlock("the \(name) animation") else { return Expr(.error, t.span) }
                 return Expr(.animation(kind: Name([name], span: t.span), body: body), t.span.to(close))
             }
@@ -666,6 +702,7 @@ public struct Parser {
         case .lbracket:
             _ = advance()
             var elems: [Expr] = []
+            elems.reserveCapacity(4)
             if let close = accept(.rbracket) { return Expr(.array([]), t.span.to(close.span)) }
             while true {
                 elems.append(parseExpr())
@@ -681,6 +718,7 @@ public struct Parser {
         case .lparen:
             _ = advance()
             var elems: [Expr] = []
+            elems.reserveCapacity(4)
             if let close = accept(.rparen) {
                 diagnostics.error("E0102", "empty parentheses are not a value", at: t.span.to(close.span))
                 return Expr(.error, t.span.to(close.span))
@@ -699,7 +737,7 @@ public struct Parser {
         default:
             if kind.isContextualName {
                 _ = advance()
-                return Expr(.identifier(text(t)), t.span)
+                return Expr(.identifier(identifierText(t)), t.span)
             }
             expected("a value")
             return Expr(.error, t.span)

@@ -10,6 +10,7 @@ import Render
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a scene and write its frames as PNG or PPM images.",
         discussion: """
         Frames are written as OUT/frame_0000.png, … (frame i is sampled at time i / fps). \

@@ -134,6 +134,49 @@ final class TempFiles: @unchecked Sendable {
     }
 }
 
+/// Wall time per stage, for `calc build --time-stages`. Always recorded (a clock read per stage, far
+/// below a microsecond), printed only on request, so the timed path is the normal path.
+struct StageClock {
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+    var last: ContinuousClock.Instant
+    var marks: [(String, Duration)] = []
+    var compiler = Compiler.Phases()
+
+    init() { start = clock.now; last = start }
+
+    mutating func mark(_ stage: String) {
+        let now = clock.now
+        marks.append((stage, now - last))
+        last = now
+    }
+
+    /// One line per stage in milliseconds; the compiler's phases replace "compile", and what the
+    /// compiler spent outside its phases (releasing the syntax tree and the checker) is "release".
+    func report(file: String, lines: Int) -> String {
+        func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15 }
+        var rows: [(String, Double)] = []
+        for (name, d) in marks {
+            if name == "compile" {
+                let c = compiler
+                let phases: [(String, Duration)] = [("lex", c.lex), ("parse", c.parse), ("check", c.check), ("generate", c.generate)]
+                for p in phases { rows.append((p.0, ms(p.1))) }
+                rows.append(("release", ms(d) - phases.reduce(0) { $0 + ms($1.1) }))
+            } else {
+                rows.append((name, ms(d)))
+            }
+        }
+        let total = ms(last - start)
+        var out = "stages for '\(file)' (\(lines) lines):\n"
+        for (name, x) in rows {
+            out += "  " + name.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", x) + "\n"
+        }
+        out += "  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", total)
+            + String(format: "  (%.0f lines/s, start-up not included)\n", Double(lines) / max(total / 1e3, 1e-9))
+        return out
+    }
+}
+
 /// Loads a program from a .cal source (compiling it) or a .calb file (decoding and verifying it).
 enum ProgramLoader {
     static func isBytecode(_ path: String, _ bytes: [UInt8]) -> Bool {
@@ -142,13 +185,28 @@ enum ProgramLoader {
 
     /// Compiles source; prints diagnostics; throws `.diagnostics` when there are errors.
     static func compile(path: String, bytes: [UInt8], quietWarnings: Bool = false) throws -> Program {
+        var stages = StageClock()
+        return try compile(path: path, bytes: bytes, quietWarnings: quietWarnings, stages: &stages)
+    }
+
+    /// Compiles source and verifies the result (the VM relies on verified code); records the stages.
+    /// With `exitsAfter`, the compiler's intermediate data is left for the OS to reclaim at exit.
+    static func compile(path: String, bytes: [UInt8], quietWarnings: Bool, stages: inout StageClock,
+                        exitsAfter: Bool = false) throws -> Program {
         let file = SourceFile(name: path, bytes: bytes)
-        let result = Compiler.compile(file)
+        var phases = Compiler.Phases()
+        let result = Compiler.compile(file, phases: &phases, releasingMemory: !exitsAfter)
+        stages.mark("compile")
+        stages.compiler = phases
         printDiagnostics(result.diagnostics, file: file, quietWarnings: quietWarnings)
         guard let program = result.program, !result.hasErrors else {
             let n = result.diagnostics.filter { $0.severity == .error }.count
             throw CalcFailure(.diagnostics, "\(n) error\(n == 1 ? "" : "s") in '\(path)'; nothing was written")
         }
+        do { try Verifier.verify(program) } catch {
+            throw CalcFailure(.badBytecode, "internal error: the compiler's output for '\(path)' fails verification: \(error.message)")
+        }
+        stages.mark("verify")
         return program
     }
 

@@ -9,6 +9,7 @@ import CalcSnapshot
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Compare scripts' disassembly and frames with their snapshots.",
         discussion: """
         Every .cal file under PATHS (default: the current directory) is compiled; its disassembly and \

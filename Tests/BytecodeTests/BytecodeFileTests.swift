@@ -36,6 +36,23 @@ final class BytecodeFileTests: XCTestCase {
         XCTAssertEqual(streamed.value, 0xCBF4_3926)
     }
 
+    /// The four-bytes-a-step path (contiguous input) against the byte-a-step path (a lazy sequence),
+    /// over every length and split up to 40 bytes.
+    func testCRC32SlicedMatchesBytewise() {
+        var seed: UInt32 = 1
+        let bytes: [UInt8] = (0..<40).map { _ in seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        for n in 0...bytes.count {
+            let part = Array(bytes[0..<n])
+            XCTAssertEqual(CRC32.checksum(part), CRC32.checksum(part.lazy.map { $0 }), "\(n) bytes")
+            for split in 0...n {
+                var crc = CRC32()
+                crc.update(Array(part[0..<split]))
+                crc.update(part[split...].lazy.map { $0 })
+                XCTAssertEqual(crc.value, CRC32.checksum(part), "\(n) bytes split at \(split)")
+            }
+        }
+    }
+
     // MARK: writing
 
     /// The smallest program, encoded by hand from the layout in docs/bytecode.md.

@@ -1,0 +1,46 @@
+// NameTable against Dictionary as the reference: the same answers through growth, overwrites and
+// removals, and iteration in insertion order.
+
+import XCTest
+import CalcCore
+
+final class NameTableTests: XCTestCase {
+    func testMatchesDictionary() {
+        var table = NameTable<Int>()
+        var reference: [String: Int] = [:]
+        var order: [String] = []
+        var seed: UInt64 = 7
+        func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+        for step in 0..<20_000 {
+            let name = ["f", "v", "l", "_x", "layer"][next() % 5] + String(next() % 3000)
+            switch next() % 10 {
+            case 0:
+                table[name] = nil
+                reference[name] = nil
+                order.removeAll { $0 == name }
+            default:
+                if reference[name] == nil { order.append(name) }
+                table[name] = step
+                reference[name] = step
+            }
+            let probe = "f" + String(next() % 3000)
+            XCTAssertEqual(table[probe], reference[probe], probe)
+        }
+        XCTAssertEqual(table.count, reference.count)
+        XCTAssertEqual(table.keys, order)
+        XCTAssertEqual(table.map(\.key), order)
+        for (k, v) in table { XCTAssertEqual(reference[k], v) }
+    }
+
+    func testEmptyAndReserved() {
+        var table = NameTable<String>()
+        XCTAssertNil(table["a"])
+        XCTAssertTrue(table.isEmpty)
+        table.reserveCapacity(1000)
+        table[""] = "empty"
+        table["é"] = "non-ASCII"
+        XCTAssertEqual(table[""], "empty")
+        XCTAssertEqual(table["é"], "non-ASCII")
+        XCTAssertNil(table["e"])
+    }
+}
