@@ -81,6 +81,9 @@ public enum Enumerations {
         "gradient type": ["axial", "radial", "conic"],
         "blend mode": ["sourceOver", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
                        "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity"],
+        // UIKit Dynamics (UIPushBehaviorMode, UICollisionBehaviorMode)
+        "push mode": ["continuous", "instantaneous"],
+        "collision mode": ["items", "boundaries", "everything"],
     ]
 }
 

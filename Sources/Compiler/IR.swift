@@ -35,6 +35,8 @@ indirect enum IR: Sendable {
     case getProp(IR, KeyPath)
     case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
+    /// A dynamics behaviour's field (DYNGET).
+    case getBehavior(Int, DynField)
 
     var constant: Value? { if case .const(let v) = self { return v } else { return nil } }
 }
@@ -51,6 +53,8 @@ enum EventRegistration: Sendable {
     case every(start: IR, interval: IR, until: IR)
     case frame
     case animation(start: Bool, layer: IR, key: String)
+    /// A collision behaviour's contacts begin (or end).
+    case contact(behavior: Int, began: Bool)
 }
 
 enum TreeOp: Sendable {
@@ -77,6 +81,8 @@ indirect enum IRStmt: Sendable {
     case removeAllAnimations(layer: IR, line: Int)
     case setAction(layer: IR, key: String, animation: IR?, line: Int)
     case setMask(layer: IR, mask: IR, line: Int)
+    /// A dynamics behaviour's field (DYNSET).
+    case setBehavior(Int, DynField, IR, line: Int)
     case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
     case register(EventRegistration, Handler, line: Int)
     case bind(layer: IR, KeyPath, Handler, line: Int)

@@ -114,6 +114,9 @@ public enum Trigger: Sendable {
     case didStart(layer: Expr, key: Name)
     /// `on card.spin.didStop(finished)`
     case didStop(layer: Expr, key: Name, finished: Name?)
+    /// `on walls.beganContact(item, partner, point)`, `on walls.endedContact(…)`: a collision
+    /// behaviour's contacts (UICollisionBehaviorDelegate); the names are optional, in that order.
+    case contact(behavior: Name, began: Bool, names: [Name])
 }
 
 public struct EventDecl: Sendable {
@@ -158,6 +161,8 @@ public indirect enum Stmt: Sendable {
     /// `draw { fill(path, color) … }` in a layer body: its content, drawn by commands (the
     /// `drawLayer:inContext:` delegate), evaluated for every frame.
     case draw(body: [Stmt], span: Span)
+    /// `dynamics { gravity g { items: [ball] } … }`: UIKit Dynamics behaviours (Dynamics.swift).
+    case dynamics(DynamicsDecl)
     case error(Span)
 
     public var span: Span {
@@ -169,6 +174,7 @@ public indirect enum Stmt: Sendable {
         case .style(let d): return d.span
         case .property(let d): return d.span
         case .draw(_, let s): return s
+        case .dynamics(let d): return d.span
         case .event(let d): return d.span
         case .member(let m): return m.span
         case .animations(_, let s), .actions(_, let s): return s

@@ -55,6 +55,12 @@ public enum SyntaxDump {
             block(st.body, d + 1, &out)
         case .property(let pd):
             out += p + "property " + pd.name.text + ": " + type(pd.type) + " = " + expr(pd.value) + "\n"
+        case .dynamics(let dyn):
+            out += p + "dynamics\n"
+            for b in dyn.behaviors {
+                out += pad(d + 1) + b.kind.text + " " + b.name.text + "\n"
+                for m in b.members { out += pad(d + 2) + m.name.text + ": " + expr(m.value) + "\n" }
+            }
         case .draw(let body, _):
             out += p + "draw\n"
             block(body, d + 1, &out)
@@ -68,6 +74,8 @@ public enum SyntaxDump {
             case .frame: trigger = "every frame"
             case .didStart(let l, let k): trigger = "on " + expr(l) + "." + k.text + ".didStart"
             case .didStop(let l, let k, let f): trigger = "on " + expr(l) + "." + k.text + ".didStop" + (f.map { "(\($0.text))" } ?? "")
+            case .contact(let b, let began, let names):
+                trigger = "on " + b.text + (began ? ".beganContact" : ".endedContact") + "(" + names.map(\.text).joined(separator: ", ") + ")"
             }
             out += p + trigger + "\n"
             block(e.body, d + 1, &out)

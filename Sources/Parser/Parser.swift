@@ -12,7 +12,7 @@ public struct Parser {
     let tokens: [Token]
     var p = 0
     var depth = 0
-    public private(set) var diagnostics = DiagnosticBag()
+    public internal(set) var diagnostics = DiagnosticBag()
 
     /// Nesting deeper than this (blocks, parentheses, operators) is reported instead of risking the
     /// parser's native stack: 256 levels is far beyond hand-written scenes.
@@ -188,6 +188,7 @@ public struct Parser {
             guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
             return .draw(body: body, span: start.to(close))
         }
+        if atDynamics { return parseDynamics() }
         // UIKit's animation blocks
         if kind == .identifier, ["animate", "animateKeyframes", "keyframe", "transition"].contains(text(tok)), peekKind(1) == .lparen {
             let kw = advance()
@@ -344,6 +345,7 @@ public struct Parser {
         default:
             // on LAYER.KEY.didStart / on LAYER.KEY.didStop(finished)
             let e = parsePostfix()
+            if let t = contactTrigger(e) { trigger = t; break }
             var callee = e
             var finished: Name?
             var hadArgs = false
@@ -384,7 +386,7 @@ public struct Parser {
             guard let close = expect(.rbracket, "']' to close the array type") else { return nil }
             return .array(inner, open.span.to(close.span))
         }
-        if isName {
+        if isName || kind == .kwLayer {   // `layer` is a keyword and a type ([layer] for dynamics items)
             let t = advance()
             return .named(Name([text(t)], span: t.span))
         }

@@ -1,0 +1,262 @@
+// Dynamics behaviours run by the VM. Expected positions are derived by hand from the solver's
+// documented integrator (docs/physics.md): semi-implicit Euler at h = 1/240 s, so from rest under
+// gravity g = 1000 × magnitude points/s², after n steps v = n·g·h and the fall is g·h²·n(n+1)/2 =
+// ½·g·t·(t + h) at t = n·h; an instantaneous push of magnitude m on an item of mass 1 (100 × 100 at
+// density 1) changes its velocity by 100·m points/s.
+
+import XCTest
+import CalcCore
+import Compiler
+import Bytecode
+@testable import VM
+
+final class DynamicsTests: XCTestCase {
+    static let h = 1.0 / 240
+
+    /// The fall from rest after t seconds at gravity magnitude m.
+    static func fall(_ t: Double, magnitude m: Double = 1) -> Double { 0.5 * 1000 * m * t * (t + h) }
+
+    func position(_ tl: Timeline, _ name: String, _ t: Double) -> Point { tl.layer(name, at: t).position }
+
+    func assertPoint(_ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-6, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(p.x, x, accuracy: accuracy, "x", file: file, line: line)
+        XCTAssertEqual(p.y, y, accuracy: accuracy, "y", file: file, line: line)
+    }
+
+    static let ball = """
+    scene { size: (200, 200) fps: 10 duration: 4s }
+    layer ball { bounds: (0, 0, 20, 20) position: (100, 20) backgroundColor: .red }
+    """
+
+    func testFreeFallMatchesTheIntegrator() throws {
+        let tl = try timeline(Self.ball + "\ndynamics { gravity g { items: [ball] } }\n")
+        assertPoint(position(tl, "ball", 0), 100, 20)
+        assertPoint(position(tl, "ball", 0.5), 100, 20 + Self.fall(0.5))       // 146.041666…
+        XCTAssertEqual(Self.fall(0.5), 126.0416666, accuracy: 1e-6)
+        assertPoint(position(tl, "ball", 1.3), 100, 20 + Self.fall(1.3))
+    }
+
+    func testFramesDoNotDependOnEachOther() throws {
+        let source = Self.ball + """
+
+        layer box { bounds: (0, 0, 30, 30) position: (60, 40) }
+        dynamics {
+            gravity g { items: [ball, box] }
+            collision walls { items: [ball, box]  boundary: root.bounds }
+            itemBehavior bouncy { items: [ball]  elasticity: 0.6 }
+            push kick { items: [box]  mode: .instantaneous  angle: 0deg  magnitude: 0.5 }
+        }
+        at 1.05s { g.angle = -60deg }
+        """
+        let a = try timeline(source), b = try timeline(source)
+        let a10 = try a.presentation(at: 1.0), a3 = try a.presentation(at: 0.3)
+        let b3 = try b.presentation(at: 0.3), b10 = try b.presentation(at: 1.0)
+        XCTAssertEqual(a10, b10)
+        XCTAssertEqual(a3, b3)
+        XCTAssertEqual(try a.presentation(at: 2.5), try b.presentation(at: 2.5))
+        XCTAssertEqual(try a.presentation(at: 1.0), a10, "rendering again gives the same tree")
+        XCTAssertNotEqual(a3.root.find("ball")?.position, a10.root.find("ball")?.position)
+    }
+
+    func testBehaviourChangedAtTwoSeconds() throws {
+        let source = Self.ball + """
+
+        dynamics { gravity g { items: [ball] }  itemBehavior plain { items: [ball] } }
+        at 1s { g.magnitude = 2 }
+        at 2s { g.active = false }
+        """
+        let tl = try timeline(source)
+        // up to 1 s: free fall; then n steps more at 2g from v1 = 240·g·h: y1 + n·h·v1 + 2g·h²·n(n+1)/2
+        let y1 = 20 + Self.fall(1)
+        let v1 = 1000.0
+        func later(_ n: Double) -> Double { y1 + n * Self.h * v1 + 2000 * Self.h * Self.h * n * (n + 1) / 2 }
+        assertPoint(position(tl, "ball", 1.5), 100, later(120))     // 1274.1666…
+        XCTAssertEqual(later(120), 1274.1666666, accuracy: 1e-6)
+        // from 2 s gravity is gone: the ball, still in the animator through 'plain', keeps the
+        // velocity it had, v2 = v1 + 240·2g·h = 3000
+        assertPoint(position(tl, "ball", 2), 100, later(240), accuracy: 1e-6)
+        assertPoint(position(tl, "ball", 3), 100, later(240) + 3000, accuracy: 1e-6)
+        // in no behaviour, an item leaves the animator and stays where it is (UIKit)
+        let alone = try timeline(source.replacingOccurrences(of: "itemBehavior plain { items: [ball] }", with: ""))
+        assertPoint(position(alone, "ball", 3), 100, later(240), accuracy: 1e-6)
+    }
+
+    func testHandlerReadsTheSimulatedPosition() throws {
+        let tl = try timeline(Self.ball + """
+
+        layer marker { bounds: (0, 0, 4, 4) }
+        dynamics { gravity g { items: [ball] } }
+        at 0.5s {
+            let p = ball.position
+            let q = ball.presentation.position
+            transaction(disableActions: true) { marker.position = p; marker.bounds.size = (q.y, 4) }
+        }
+        """)
+        assertPoint(position(tl, "marker", 0.5), 100, 20 + Self.fall(0.5))
+        XCTAssertEqual(tl.layer("marker", at: 0.5).bounds.size.width, 20 + Self.fall(0.5), accuracy: 1e-9)
+    }
+
+    func testBottomLeftOriginFallsDownOnScreen() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) fps: 10 duration: 2s origin: .bottomLeft }
+        layer ball { bounds: (0, 0, 20, 20) position: (100, 180) }
+        dynamics { gravity g { items: [ball] } }
+        """)
+        assertPoint(position(tl, "ball", 0.5), 100, 180 - Self.fall(0.5))     // 53.958333…
+        // a floor at the bottom (y = 0 in this scene): the ball rests with its centre 10 above it
+        let floor = try timeline("""
+        scene { size: (200, 200) fps: 10 duration: 3s origin: .bottomLeft }
+        layer ball { bounds: (0, 0, 20, 20) position: (100, 180) }
+        dynamics { gravity g { items: [ball] }  collision c { items: [ball]  boundary: root.bounds } }
+        """)
+        assertPoint(position(floor, "ball", 3), 100, 10, accuracy: 0.05)
+    }
+
+    func testAnchorPointAndTransformAreRespected() throws {
+        // anchor (0, 0): the centre is half the size from the position, through the 30° rotation
+        let tl = try timeline("""
+        scene { size: (200, 200) fps: 10 duration: 1s }
+        layer tile { bounds: (0, 0, 20, 20) anchorPoint: (0, 0) position: (90, 10) transform: rotate(30deg) }
+        dynamics { gravity g { items: [tile] } }
+        """)
+        let t = tl.layer("tile", at: 0.5)
+        assertPoint(t.position, 90, 10 + Self.fall(0.5), accuracy: 1e-9)
+        XCTAssertEqual(Component.rotationZ.get(.transform(t.transform)).number ?? 0, Double.pi / 6, accuracy: 1e-12)
+    }
+
+    func testInstantaneousPushFiresWhenActivated() throws {
+        // a 100 × 100 item of density 1 has mass 1: magnitude 1 is 100 points/s
+        let tl = try timeline("""
+        scene { size: (400, 400) fps: 10 duration: 4s }
+        layer box { bounds: (0, 0, 100, 100) position: (50, 200) }
+        dynamics { push kick { items: [box]  mode: .instantaneous  magnitude: 1  active: false } }
+        at 1s { kick.active = true }
+        at 2s { kick.active = true }      // again: fires again, as UIKit's push does
+        """)
+        assertPoint(position(tl, "box", 1), 50, 200)
+        assertPoint(position(tl, "box", 2), 150, 200, accuracy: 1e-9)
+        assertPoint(position(tl, "box", 3), 350, 200, accuracy: 1e-9)
+    }
+
+    func testSettingAPositionMovesTheItemAndKeepsItsVelocity() throws {
+        let tl = try timeline(Self.ball + """
+
+        dynamics { gravity g { items: [ball] } }
+        at 0.5s { ball.position = (50, 20) }
+        """)
+        // no implicit animation: the item jumps; then it falls on from 500 points/s
+        assertPoint(position(tl, "ball", 0.5), 50, 20)
+        assertPoint(position(tl, "ball", 1), 50, 20 + 0.5 * 500 + Self.fall(0.5), accuracy: 1e-9)
+        // had the change started an implicit animation, it would show once physics lets go
+        let off = try timeline(Self.ball + """
+
+        dynamics { gravity g { items: [ball] } }
+        at 0.5s { ball.position = (50, 20); g.active = false }
+        """)
+        assertPoint(position(off, "ball", 0.6), 50, 20)
+    }
+
+    func testALayerOutOfTheTreeLeavesTheSimulation() throws {
+        let tl = try timeline(Self.ball + """
+
+        dynamics { gravity g { items: [ball] } }
+        at 0.5s { ball.removeFromSuperlayer() }
+        at 0.6s { root.addSublayer(ball) }
+        """)
+        XCTAssertNil(try tl.presentation(at: 0.55).root.find("ball"))
+        // back at 0.6 s where it left, at rest
+        assertPoint(position(tl, "ball", 0.6), 100, 20 + Self.fall(0.5))
+        assertPoint(position(tl, "ball", 1.1), 100, 20 + 2 * Self.fall(0.5), accuracy: 1e-9)
+    }
+
+    func testContactHandlerRunsAtTheContact() throws {
+        let tl = try timeline(Self.ball + """
+
+        layer flag { bounds: (0, 0, 4, 4) }
+        dynamics {
+            gravity g { items: [ball] }
+            collision walls { items: [ball]  boundary: root.bounds }
+        }
+        on walls.beganContact(item, partner, point) {
+            transaction(disableActions: true) {
+                if partner == root && item == ball { flag.opacity = 0.5 }
+                flag.position = point
+                flag.bounds.size = (time / 1s * 100, 4)
+            }
+        }
+        """)
+        XCTAssertEqual(tl.layer("flag", at: 0.5).opacity, 1)
+        XCTAssertEqual(tl.layer("flag", at: 1).opacity, 0.5)
+        // the ball's bottom reaches the floor after falling 170 points: n(n+1) ≥ 2·170/(g·h²), n = 139
+        // steps (a speculative contact may report it one step early)
+        let t = tl.layer("flag", at: 1).bounds.size.width / 100
+        XCTAssertTrue(abs(t - 139 * Self.h) <= Self.h + 1e-9, "contact at \(t) s")
+        let p = tl.layer("flag", at: 1).position
+        XCTAssertEqual(p.y, 200, accuracy: 1e-6)
+        XCTAssertEqual(p.x, 100, accuracy: 10.001)
+    }
+
+    func testAttachmentLengthIsTheDistanceWhenSet() throws {
+        let tl = try timeline(Self.ball + """
+
+        layer marker { bounds: (0, 0, 4, 4) }
+        dynamics { attachment rope { item: ball  anchor: (100, 0) } }
+        at 0.5s { transaction(disableActions: true) { marker.opacity = rope.length / 100 } }
+        """)
+        XCTAssertEqual(tl.layer("marker", at: 1).opacity, 0.2, accuracy: 1e-12)
+    }
+
+    func testSnapSettlesAtItsPoint() throws {
+        let tl = try timeline("""
+        scene { size: (300, 300) fps: 10 duration: 4s }
+        layer box { bounds: (0, 0, 40, 40) position: (50, 50) }
+        dynamics { snap s { item: box  point: (200, 120)  damping: 1 } }
+        """)
+        assertPoint(position(tl, "box", 4), 200, 120, accuracy: 0.5)
+    }
+
+    func testAbsurdSimulationIsARuntimeError() throws {
+        let r = Compiler.compile(SourceFile(name: "t.cal", text: """
+        scene { size: (200, 200) fps: 1 duration: 100000s }
+        layer ball { bounds: (0, 0, 20, 20) position: (100, 20) }
+        dynamics { gravity g { items: [ball] } }
+        """))
+        let program = try XCTUnwrap(r.program)
+        XCTAssertThrowsError(try Timeline.run(program, until: 100_000)) { e in
+            XCTAssertEqual("\(e)", "runtime error in 'dynamics' at line 3: simulating to 100000 s needs 24000000 steps of 1/240 s, more than the limit of 1000000 (69 minutes); UIKit Dynamics is for short effects")
+        }
+        // many items for a long time: the work budget stops it (5 × 10⁷ item-steps by default; a
+        // smaller one here, so the test does not simulate for a minute first). 200 000 item-steps
+        // are 2000 steps (8.3 s) of 100 items; the run advances between checkpoints every 4 frames
+        // (3600 frames over 1024 checkpoints) and stops at the one that would cross: 8 s → 12 s.
+        let many = Compiler.compile(SourceFile(name: "t.cal", text: """
+        scene { size: (200, 200) fps: 1 duration: 3600s }
+        var boxes: [layer] = []
+        for i in 0..<100 {
+            layer "b\\(i)" { bounds: (0, 0, 1, 1) position: (i, 0) }
+            boxes.append(named("b\\(i)"))
+        }
+        dynamics { gravity g { items: boxes } }
+        """))
+        XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(many.program), until: 3600, physicsBudget: 200_000)) { e in
+            XCTAssertEqual("\(e)", "runtime error in 'dynamics' at line 7: simulating 100 items to 12 s would take more than 200000 item-steps (at 240 steps a second); shorten the scene or simulate fewer items")
+        }
+    }
+
+    func testEndedContactHandlersWithCapturedValues() throws {
+        // unnamed parameters still take their arguments; captures follow them
+        let tl = try timeline(Self.ball + """
+
+        dynamics {
+            collision walls { items: [ball]  boundary: (0, 0, 200, 100) }
+            gravity g { items: [ball] }
+            itemBehavior bouncy { items: [ball]  elasticity: 0.8 }
+        }
+        for i in 0..<2 {
+            on walls.endedContact { transaction(disableActions: true) { ball.opacity = 0.5 + i / 10 } }
+        }
+        """)
+        XCTAssertEqual(tl.layer("ball", at: 0).opacity, 1)
+        XCTAssertEqual(tl.layer("ball", at: 4).opacity, 0.6, accuracy: 1e-12)
+    }
+}
