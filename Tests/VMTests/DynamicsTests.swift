@@ -259,4 +259,15 @@ final class DynamicsTests: XCTestCase {
         XCTAssertEqual(tl.layer("ball", at: 0).opacity, 1)
         XCTAssertEqual(tl.layer("ball", at: 4).opacity, 0.6, accuracy: 1e-12)
     }
+
+    func testTheDropSampleIsWhereThePhysicsSays() throws {
+        let tl = try sampleTimeline("physics/drop.cal")
+        // mass 0.09 (30 × 30), push 0.09: 100 points/s to the right from the first step
+        assertPoint(position(tl, "ball", 0.25), 40 + 25, 30 + Self.fall(0.25), accuracy: 1e-9)
+        assertPoint(position(tl, "ball", 0.5), 40 + 50, 30 + Self.fall(0.5), accuracy: 1e-9)
+        // resting on the floor (180) at the end, the box flat
+        XCTAssertEqual(position(tl, "ball", 2).y, 165, accuracy: 0.05)
+        XCTAssertEqual(position(tl, "box", 2).y, 160, accuracy: 0.05)
+        XCTAssertEqual(Component.rotationZ.get(.transform(tl.layer("box", at: 2).transform)).number ?? 1, 0, accuracy: 0.01)
+    }
 }
