@@ -1,7 +1,7 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
-.globals 15
+.globals 16
 .property "sweep" id 32768 angle = 0
 
 .constants
@@ -37,41 +37,43 @@
   K29     rect      (0, 0, 40, 40)
   K30     point     (220, 160)
   K31     number    4
-  K32     string    "tile "
-  K33     string    "spin"
+  K32     rect      (0, 0, 10, 10)
+  K33     point     (248, 12)
   K34     number    5
-  K35     string    "tile"
-  K36     rect      (0, 0, 32, 32)
-  K37     string    "position"
-  K38     color     #2a9d8fff
-  K39     color     #e9c46aff
-  K40     color     #f4a261ff
-  K41     color     #e76f51ff
-  K42     color     #264653ff
-  K43     number    0.4
-  K44     number    0.6
-  K45     string    "tile0"
-  K46     string    "hop"
-  K47     string    "turn"
-  K48     number    40
-  K49     number    44
-  K50     number    150
-  K51     number    0.55
-  K52     number    0.45
-  K53     number    3.141592653589793
-  K54     number    120
-  K55     string    "tile1"
-  K56     string    "settle"
-  K57     string    "tile2"
-  K58     string    "intro"
-  K59     timing    linear
-  K60     color     #a8dadcff
-  K61     string    "tile3"
-  K62     string    "nothing"
-  K63     number    100
-  K64     point     (20, 20)
-  K65     number    16
-  K66     point     (4, 24)
+  K35     string    "tile "
+  K36     string    "spin"
+  K37     string    "tile"
+  K38     rect      (0, 0, 32, 32)
+  K39     string    "position"
+  K40     color     #2a9d8fff
+  K41     color     #e9c46aff
+  K42     color     #f4a261ff
+  K43     color     #e76f51ff
+  K44     color     #264653ff
+  K45     number    0.4
+  K46     number    0.6
+  K47     string    "tile0"
+  K48     string    "hop"
+  K49     string    "turn"
+  K50     number    40
+  K51     number    44
+  K52     number    150
+  K53     number    0.55
+  K54     number    0.45
+  K55     number    3.141592653589793
+  K56     number    120
+  K57     string    "tile1"
+  K58     string    "settle"
+  K59     string    "tile2"
+  K60     string    "intro"
+  K61     timing    linear
+  K62     color     #a8dadcff
+  K63     string    "tile3"
+  K64     string    "nothing"
+  K65     number    100
+  K66     point     (20, 20)
+  K67     number    16
+  K68     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -105,6 +107,12 @@
 .layer LT5 plain "dial"
   bounds = K29                ; (0, 0, 40, 40)
   position = K30              ; (220, 160)
+
+.layer LT6 plain "pebble"
+  bounds = K32                ; (0, 0, 10, 10)
+  position = K33              ; (248, 12)
+  cornerRadius = K34          ; 5
+  backgroundColor = K15       ; #1d3557ff
 
 .animation AT0 basic transform.rotation.z
   from = K0                   ; 0
@@ -141,10 +149,17 @@
   to = K1                     ; 6.283185307179586
   duration = K31              ; 4
 
+.behavior BT0 gravity "drop"
+
+.behavior BT1 collision "floor"
+
+.behavior BT2 itemBehavior "bounce"
+  elasticity = K27            ; 0.5
+
 .function F0 "main" params 0 registers 10
   0000   19 LOADK         R2, K14             ; 3
   0001    | SETGLOBAL     R2, G3
-  0002   20 LOADK         R2, K32             ; "tile "
+  0002   20 LOADK         R2, K35             ; "tile "
   0003    | GETGLOBAL     R4, G3
   0004    | ADD           R4, R4, K5          ; 1
   0005    | CALLB         R3, R4, string
@@ -167,7 +182,7 @@
   0022    | ADDSUBLAYER   R2, R3
   0023   69 GETGLOBAL     R2, G11
   0024    | ANIMNEW       R3, AT0             ; basic transform.rotation.z
-  0025    | ANIMADD       R2, R3, K33         ; "spin"
+  0025    | ANIMADD       R2, R3, K36         ; "spin"
   0026   74 NEWLAYER      R2, LT3             ; plain "pulse"
   0027    | SETGLOBAL     R2, G12
   0028    | ROOT          R2
@@ -180,12 +195,12 @@
   0035    | LOADK         R3, K34             ; 5
   0036    | FORPREP       R2..R3, R0, +36     ; -> 0073
   0037   85 NEWLAYER      R1, LT4             ; plain ""
-  0038    | LOADK         R4, K35             ; "tile"
+  0038    | LOADK         R4, K37             ; "tile"
   0039    | MOVE          R6, R0
   0040    | CALLB         R5, R6, string
   0041    | ADD           R4, R4, R5
   0042    | SETPROP       R1, R4, name
-  0043   86 LOADK         R4, K36             ; (0, 0, 32, 32)
+  0043   86 LOADK         R4, K38             ; (0, 0, 32, 32)
   0044    | SETPROP       R1, R4, bounds
   0045    | LOADK         R4, K8              ; 8
   0046    | SETPROP       R1, R4, cornerRadius
@@ -194,30 +209,30 @@
   0049    | LOADK         R4, K15             ; #1d3557ff
   0050    | SETPROP       R1, R4, borderColor
   0051    | ANIMNEW       R4, AT6             ; basic position
-  0052    | SETACTION     R1, R4, K37         ; "position"
+  0052    | SETACTION     R1, R4, K39         ; "position"
   0053   85 ROOT          R4
   0054    | ADDSUBLAYER   R4, R1
   0055   87 MOVE          R5, R0
   0056    | CALL          R4, 1, F2           ; "spot"
   0057    | SETPROP       R1, R4, position
-  0058   88 LOADK         R5, K38             ; #2a9d8fff
-  0059    | LOADK         R6, K39             ; #e9c46aff
-  0060    | LOADK         R7, K40             ; #f4a261ff
-  0061    | LOADK         R8, K41             ; #e76f51ff
-  0062    | LOADK         R9, K42             ; #264653ff
+  0058   88 LOADK         R5, K40             ; #2a9d8fff
+  0059    | LOADK         R6, K41             ; #e9c46aff
+  0060    | LOADK         R7, K42             ; #f4a261ff
+  0061    | LOADK         R8, K43             ; #e76f51ff
+  0062    | LOADK         R9, K44             ; #264653ff
   0063    | NEWARRAY      R4, R5, 5
   0064    | GETINDEX      R4, R4, R0
   0065    | SETPROP       R1, R4, backgroundColor
-  0066   89 LOADK         R4, K43             ; 0.4
+  0066   89 LOADK         R4, K45             ; 0.4
   0067    | MOVE          R6, R0
   0068    | CALLB         R5, R6, random
-  0069    | MUL           R5, R5, K44         ; 0.6
+  0069    | MUL           R5, R5, K46         ; 0.6
   0070    | ADD           R4, R4, R5
   0071    | SETPROP       R1, R4, opacity
   0072   84 FORLOOP       R2..R3, R0, -36     ; -> 0037
-  0073   94 LOADK         R2, K45             ; "tile0"
+  0073   94 LOADK         R2, K47             ; "tile0"
   0074    | NAMED         R2, R2
-  0075    | LOADK         R3, K46             ; "hop"
+  0075    | LOADK         R3, K48             ; "hop"
   0076    | NEWARRAY      R4, R5, 0
   0077    | ONSTOP        R2..R3, R4, F4      ; "on named(\"tile0\").hop.didStop"
   0078   98 LOADK         R2, K27             ; 0.5
@@ -246,8 +261,34 @@
   0101    | SETDRAW       R2..R3, F10         ; "draw dial"
   0102  139 GETGLOBAL     R2, G14
   0103    | ANIMNEW       R3, AT7             ; basic sweep
-  0104    | ANIMADD       R2, R3, K47         ; "turn"
-  0105  140 RET
+  0104    | ANIMADD       R2, R3, K49         ; "turn"
+  0105  143 NEWLAYER      R2, LT6             ; plain "pebble"
+  0106    | SETGLOBAL     R2, G15
+  0107    | ROOT          R2
+  0108    | GETGLOBAL     R3, G15
+  0109    | ADDSUBLAYER   R2, R3
+  0110  145 GETGLOBAL     R3, G15
+  0111    | NEWARRAY      R2, R3, 1
+  0112    | DYNSET        R2, items, BT0      ; gravity "drop"
+  0113    | LOADBOOL      R2, 0
+  0114    | DYNSET        R2, active, BT0     ; gravity "drop"
+  0115  146 GETGLOBAL     R3, G15
+  0116    | NEWARRAY      R2, R3, 1
+  0117    | DYNSET        R2, items, BT1      ; collision "floor"
+  0118    | ROOT          R2
+  0119    | GETPROP       R2, R2, bounds
+  0120    | DYNSET        R2, boundary, BT1   ; collision "floor"
+  0121    | LOADBOOL      R2, 1
+  0122    | DYNSET        R2, active, BT1     ; collision "floor"
+  0123  147 GETGLOBAL     R3, G15
+  0124    | NEWARRAY      R2, R3, 1
+  0125    | DYNSET        R2, items, BT2      ; itemBehavior "bounce"
+  0126    | LOADBOOL      R2, 1
+  0127    | DYNSET        R2, active, BT2     ; itemBehavior "bounce"
+  0128  149 LOADK         R2, K2              ; 2
+  0129    | NEWARRAY      R3, R4, 0
+  0130    | SCHEDULE      R2, R3, F11         ; "at 2s"
+  0131    | RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -260,19 +301,19 @@
   0007    | RETV          R1
 
 .function F2 "spot" params 1 registers 3
-  0000   28 LOADK         R1, K48             ; 40
-  0001    | MUL           R2, R0, K49         ; 44
+  0000   28 LOADK         R1, K50             ; 40
+  0001    | MUL           R2, R0, K51         ; 44
   0002    | ADD           R1, R1, R2
-  0003    | LOADK         R2, K50             ; 150
+  0003    | LOADK         R2, K52             ; 150
   0004    | MKPOINT       R1, R1, R2
   0005    | RETV          R1
 
 .function F3 "opacity = …" params 0 registers 4
-  0000   79 LOADK         R0, K51             ; 0.55
-  0001    | LOADK         R1, K52             ; 0.45
+  0000   79 LOADK         R0, K53             ; 0.55
+  0001    | LOADK         R1, K54             ; 0.45
   0002    | NOW           R3
   0003    | DIV           R3, R3, K5          ; 1
-  0004    | MUL           R3, R3, K53         ; 3.141592653589793
+  0004    | MUL           R3, R3, K55         ; 3.141592653589793
   0005    | CALLB         R2, R3, cos
   0006    | MUL           R1, R1, R2
   0007    | ADD           R0, R0, R1
@@ -280,55 +321,55 @@
 
 .function F4 "on named(\"tile0\").hop.didStop" params 1 registers 3
   0000   95 JMPIFNOT      R0, +4              ; -> 0005
-  0001    | LOADK         R1, K45             ; "tile0"
+  0001    | LOADK         R1, K47             ; "tile0"
   0002    | NAMED         R1, R1
   0003    | LOADK         R2, K23             ; rgba(0.9, 0.22, 0.27, 1)
   0004    | SETPROP       R1, R2, backgroundColor
   0005   96 RET
 
 .function F5 "at 0.5s" params 0 registers 6
-  0000   99 LOADK         R0, K45             ; "tile0"
+  0000   99 LOADK         R0, K47             ; "tile0"
   0001    | NAMED         R0, R0
   0002    | ANIMNEW       R1, AT1             ; keyframe position.y
-  0003    | LOADK         R3, K50             ; 150
-  0004    | LOADK         R4, K54             ; 120
-  0005    | LOADK         R5, K50             ; 150
+  0003    | LOADK         R3, K52             ; 150
+  0004    | LOADK         R4, K56             ; 120
+  0005    | LOADK         R5, K52             ; 150
   0006    | NEWARRAY      R2, R3, 3
   0007    | ANIMSET       R1, R2, values
-  0008    | ANIMADD       R0, R1, K46         ; "hop"
-  0009  100 LOADK         R0, K55             ; "tile1"
+  0008    | ANIMADD       R0, R1, K48         ; "hop"
+  0009  100 LOADK         R0, K57             ; "tile1"
   0010    | NAMED         R0, R0
   0011    | ANIMNEW       R1, AT2             ; spring transform.scale
-  0012    | ANIMADD       R0, R1, K56         ; "settle"
-  0013  101 LOADK         R0, K57             ; "tile2"
+  0012    | ANIMADD       R0, R1, K58         ; "settle"
+  0013  101 LOADK         R0, K59             ; "tile2"
   0014    | NAMED         R0, R0
   0015    | ANIMNEW       R1, AT5             ; group bounds
   0016    | ANIMNEW       R3, AT3             ; basic opacity
   0017    | ANIMNEW       R4, AT4             ; basic position.x
   0018    | NEWARRAY      R2, R3, 2
   0019    | ANIMSET       R1, R2, animations
-  0020    | ANIMADD       R0, R1, K58         ; "intro"
+  0020    | ANIMADD       R0, R1, K60         ; "intro"
   0021  102 RET
 
 .function F6 "at 1s" params 0 registers 2
   0000  105 GETGLOBAL     R0, G9
-  0001    | LOADK         R1, K54             ; 120
+  0001    | LOADK         R1, K56             ; 120
   0002    | SETPROP       R0, R1, position.x
   0003  106 TXBEGIN
   0004    | LOADK         R0, K5              ; 1
   0005    | TXSET         R0, animationDuration
-  0006    | LOADK         R0, K59             ; linear
+  0006    | LOADK         R0, K61             ; linear
   0007    | TXSET         R0, animationTimingFunction
   0008    | NEWARRAY      R0, R1, 0
-  0009    | TXCOMPLETION  R0, F11             ; "transaction completion"
+  0009    | TXCOMPLETION  R0, F12             ; "transaction completion"
   0010  107 GETGLOBAL     R0, G12
-  0011    | LOADK         R1, K50             ; 150
+  0011    | LOADK         R1, K52             ; 150
   0012    | SETPROP       R0, R1, position.y
   0013  108 TXBEGIN
   0014    | LOADBOOL      R0, 1
   0015    | TXSET         R0, disableActions
   0016    | GETGLOBAL     R0, G10
-  0017    | LOADK         R1, K60             ; #a8dadcff
+  0017    | LOADK         R1, K62             ; #a8dadcff
   0018    | SETPROP       R0, R1, backgroundColor
   0019    | TXCOMMIT
   0020  111 TXCOMMIT
@@ -338,9 +379,9 @@
   0000  115 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  116 LOADK         R0, K61             ; "tile3"
+  0003  116 LOADK         R0, K63             ; "tile3"
   0004    | NAMED         R0, R0
-  0005    | LOADK         R1, K50             ; 150
+  0005    | LOADK         R1, K52             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K31         ; 4
   0008    | SUB           R1, R1, R2
@@ -349,7 +390,7 @@
 
 .function F8 "after 3s" params 0 registers 3
   0000  120 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K62             ; "nothing"
+  0001    | ANIMREMOVE    R0, K64             ; "nothing"
   0002  121 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G11
   0004    | LOADK         R2, K0              ; 0
@@ -359,7 +400,7 @@
   0008  123 RET
 
 .function F9 "every frame" params 0 registers 3
-  0000  126 LOADK         R0, K63             ; 100
+  0000  126 LOADK         R0, K65             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -371,8 +412,8 @@
   0009  127 RET
 
 .function F10 "draw dial" params 1 registers 9
-  0000  136 LOADK         R4, K64             ; (20, 20)
-  0001    | LOADK         R5, K65             ; 16
+  0000  136 LOADK         R4, K66             ; (20, 20)
+  0001    | LOADK         R5, K67             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -381,13 +422,18 @@
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
   0009  137 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K66             ; (4, 24)
+  0010    | LOADK         R2, K68             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
   0014  138 RET
 
-.function F11 "transaction completion" params 0 registers 2
+.function F11 "at 2s" params 0 registers 1
+  0000  149 LOADBOOL      R0, 1
+  0001    | DYNSET        R0, active, BT0     ; gravity "drop"
+  0002    | RET
+
+.function F12 "transaction completion" params 0 registers 2
   0000  110 GETGLOBAL     R0, G12
   0001    | LOADK         R1, K31             ; 4
   0002    | SETPROP       R0, R1, borderWidth
