@@ -58,6 +58,10 @@ extension Checker {
         if w > maxPx || h > maxPx {
             diags.error("E0226", "a canvas of \(fmt(w.rounded()))x\(fmt(h.rounded())) pixels exceeds the limit of \(Limits.maxPixelDimension) pixels a side",
                         at: seen["size"] ?? s.span)
+        } else if w.rounded() < 1 || h.rounded() < 1 {
+            // as the verifier rounds them (found by FuzzTests once Samples/physics joined the corpus)
+            diags.error("E0226", "a canvas of \(fmt(w.rounded()))x\(fmt(h.rounded())) pixels has a side under 1 pixel",
+                        at: seen["size"] ?? s.span)
         }
         let frames = (scene.duration * scene.fps - 1e-9).rounded(.up)
         if frames > Double(Limits.maxFrames) {
