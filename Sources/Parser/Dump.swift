@@ -75,7 +75,8 @@ public enum SyntaxDump {
             case .didStart(let l, let k): trigger = "on " + expr(l) + "." + k.text + ".didStart"
             case .didStop(let l, let k, let f): trigger = "on " + expr(l) + "." + k.text + ".didStop" + (f.map { "(\($0.text))" } ?? "")
             case .contact(let b, let began, let names):
-                trigger = "on " + b.text + (began ? ".beganContact" : ".endedContact") + "(" + names.map(\.text).joined(separator: ", ") + ")"
+                trigger = "on " + b.text + (began ? ".beganContact" : ".endedContact")
+                    + (names.isEmpty ? "" : "(" + names.map(\.text).joined(separator: ", ") + ")")
             }
             out += p + trigger + "\n"
             block(e.body, d + 1, &out)
