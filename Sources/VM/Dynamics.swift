@@ -21,6 +21,7 @@
 import CalcCore
 import Bytecode
 import Physics
+import Foundation
 
 /// Where the simulation put an item: its centre (superlayer coordinates, scene orientation) and its
 /// rotation about z (as `transform.rotation.z`).
@@ -161,8 +162,35 @@ enum Dynamics {
         let ap = props[Int(LayerProperties.anchorPoint)].point ?? Point(0.5, 0.5)
         let m = props[Int(LayerProperties.transform)].transform ?? .identity
         let d = offset(b, ap, m)
-        let rotation = m.isIdentity ? 0 : Component.rotationZ.get(.transform(m)).number ?? 0
+        let rotation = rotationZ(of: m)
         return Pose(center: Point(pos.x + d.x, pos.y + d.y), rotation: rotation.isFinite ? rotation : 0)
+    }
+
+    /// A transform that only turns about z and moves in x and y (what a simulated layer's transform
+    /// usually is): for these the rotation is read and replaced directly instead of by taking the
+    /// matrix apart, which cost 5 µs a layer a frame (a fifth of the whole run on 200 boxes).
+    static func isPlanarRotation(_ m: Transform3D) -> Bool {
+        m.m13 == 0 && m.m14 == 0 && m.m23 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0 && m.m33 == 1
+            && m.m34 == 0 && m.m43 == 0 && m.m44 == 1 && m.m11 == m.m22 && m.m12 == -m.m21
+            && abs(m.m11 * m.m11 + m.m12 * m.m12 - 1) <= 1e-12
+    }
+
+    /// `transform.rotation.z` of a transform.
+    static func rotationZ(of m: Transform3D) -> Double {
+        if m.isIdentity { return 0 }
+        if isPlanarRotation(m) { return atan2(m.m12, m.m11) }
+        return Component.rotationZ.get(.transform(m)).number ?? 0
+    }
+
+    /// The transform with its z rotation replaced (its other parts kept).
+    static func transform(_ m: Transform3D, rotatedTo angle: Double) -> Transform3D {
+        if m.isIdentity || isPlanarRotation(m) {
+            var r = Transform3D.rotation(angle)
+            r.m41 = m.m41
+            r.m42 = m.m42
+            return r
+        }
+        return Component.rotationZ.set(.number(angle), in: .transform(m)).transform ?? m
     }
 
     /// Where the middle of the bounds lands relative to `position` under the transform.
@@ -179,9 +207,8 @@ enum Dynamics {
     static func place(_ pose: Pose, in props: inout [Value]) {
         let t = Int(LayerProperties.transform)
         var m = props[t].transform ?? .identity
-        let current = m.isIdentity ? 0 : Component.rotationZ.get(.transform(m)).number ?? 0
-        if current != pose.rotation {
-            m = Component.rotationZ.set(.number(pose.rotation), in: .transform(m)).transform ?? m
+        if rotationZ(of: m) != pose.rotation {
+            m = transform(m, rotatedTo: pose.rotation)
             props[t] = .transform(m)
         }
         let b = props[Int(LayerProperties.bounds)].rect ?? .zero
