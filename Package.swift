@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
-// CalcCore ← Parser ← Compiler → Bytecode ← VM ; Render ← CalcCore ; Particles ← CalcCore (emitter
-// layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
-// fixed-step; docs/physics.md) ← VM (Dynamics.swift) ; calc ← everything.
+// CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; Render ← CalcCore ; Particles ← CalcCore
+// (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
+// fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Parser", dependencies: ["CalcCore"]),
         .target(name: "Bytecode", dependencies: ["CalcCore"]),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"]),
-        .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Physics"], swiftSettings: optimizedSettings),
+        .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser"]),
-        .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode"]),
+        .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),

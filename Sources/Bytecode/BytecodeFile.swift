@@ -71,7 +71,7 @@ public enum BytecodeFormat {
     /// but a file may not hold them: the reader rejects them.
     enum ConstantTag: UInt8 {
         case none = 0, number, bool, point, size, rect, color, string, timing, transform, enumCase, layer, animation
-        case path, image
+        case path, image, springTiming
     }
 
     static func originCode(_ o: Origin) -> UInt8 {
@@ -257,7 +257,12 @@ private struct ByteSink {
             u8(Tag.rect.rawValue); f64(r.origin.x); f64(r.origin.y); f64(r.size.width); f64(r.size.height)
         case .color(let c): u8(Tag.color.rawValue); f64(c.r); f64(c.g); f64(c.b); f64(c.a)
         case .string(let s): u8(Tag.string.rawValue); u32(pool.intern(s))
-        case .timing(let t): u8(Tag.timing.rawValue); f64(t.x1); f64(t.y1); f64(t.x2); f64(t.y2)
+        case .timing(let t):
+            if let s = t.spring {
+                u8(Tag.springTiming.rawValue); f64(s.mass); f64(s.stiffness); f64(s.damping); f64(s.initialVelocity)
+            } else {
+                u8(Tag.timing.rawValue); f64(t.x1); f64(t.y1); f64(t.x2); f64(t.y2)
+            }
         case .transform(let m): u8(Tag.transform.rawValue); for x in m.elements { f64(x) }
         case .enumCase(let i): u8(Tag.enumCase.rawValue); u8(i)
         case .layer(let h): u8(Tag.layer.rawValue); u32(UInt32(bitPattern: h))
@@ -621,6 +626,11 @@ private struct SectionReader {
         case .timing:
             let x = try f64s(4, what)
             return (.timing(TimingFunction(x[0], x[1], x[2], x[3])))
+        case .springTiming:
+            let x = try f64s(4, what)
+            let s = Spring(mass: x[0], stiffness: x[1], damping: x[2], initialVelocity: x[3])
+            guard s.isValid else { throw fail("\(label) is a spring with mass \(Format.number(x[0])), stiffness \(Format.number(x[1])), damping \(Format.number(x[2])) and velocity \(Format.number(x[3])), which is not a spring", at: at) }
+            return .timing(TimingFunction(spring: s))
         case .transform: return (.transform(Transform3D(try f64s(16, what))))
         case .enumCase: return (.enumCase(try u8(what)))
         case .path:

@@ -58,7 +58,7 @@ public enum Disassembler {
             out += "\n.animation AT\(i) \(t.kind.name) \(Format.keyPath(t.keyPath, table))\n"
             for field in t.fields {
                 out += entry("\(field.field.name) = K\(field.constant)", field.constant,
-                             enumeration: field.field == .fillMode ? "fill mode" : field.field == .calculationMode ? "calculation mode" : field.field == .valueFunction ? "value function" : field.field == .type ? "transition type" : field.field == .subtype ? "transition subtype" : nil, p)
+                             enumeration: field.field == .fillMode ? "fill mode" : field.field == .calculationMode ? "calculation mode" : field.field == .valueFunction ? "value function" : field.field == .type ? "transition type" : field.field == .subtype ? "transition subtype" : field.field == .rotationMode ? "rotation mode" : nil, p)
             }
         }
         for (i, t) in p.behaviorTemplates.enumerated() {
@@ -154,6 +154,11 @@ public enum Disassembler {
         case .component:
             guard x <= 0xFF, let c = Component(rawValue: UInt8(x)) else { return ("?component(\(x))", nil) }
             return ("." + c.path, nil)
+        case .constraint:
+            guard x < 64, let a = ConstraintAttribute(rawValue: UInt8(x >> 3)), let s = ConstraintAttribute(rawValue: UInt8(x & 7)) else {
+                return ("?constraint(\(x))", nil)
+            }
+            return ("\(a.name)=\(s.name)", nil)
         case .behavior:
             guard Int(x) < p.behaviorTemplates.count else { return ("BT\(x)", "out of range") }
             let t = p.behaviorTemplates[Int(x)]

@@ -90,7 +90,9 @@ enum Format {
         case .rect(let r): return "(" + numbers([r.origin.x, r.origin.y, r.size.width, r.size.height]) + ")"
         case .color(let c): return color(c)
         case .string(let s): return quoted(s)
-        case .timing(let t): return t.name ?? "cubic(" + numbers([t.x1, t.y1, t.x2, t.y2]) + ")"
+        case .timing(let t):
+            if let s = t.spring { return "spring(" + numbers([s.mass, s.stiffness, s.damping, s.initialVelocity]) + ")" }
+            return t.name ?? "cubic(" + numbers([t.x1, t.y1, t.x2, t.y2]) + ")"
         case .transform(let m):
             let e = m.elements
             return "[" + (0..<4).map { numbers(Array(e[$0 * 4..<$0 * 4 + 4]), separator: " ") }.joined(separator: ", ") + "]"

@@ -167,6 +167,8 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case drawtext
     /// draw: image R[A] into rect R[A+1]
     case drawimage
+    /// R[A] gets the constraint CN[C].attribute = (R[B] ("superlayer" or a sibling's name)).(CN[C].source attribute) × R[B+1] + R[B+2]
+    case constrain
     /// BT[C].field[B] := R[A]   (a dynamics behaviour's field, see DynField; `active` adds or removes it)
     case dynset
     /// R[A] := BT[C].field[B]   (the value in force, or the field's default)
@@ -208,6 +210,8 @@ public enum OperandKind: Sendable, Equatable {
     case component
     /// a register, or with bit 23 set a constant (`Instruction.constantBit`)
     case rk
+    /// two `ConstraintAttribute`s on one axis: the constrained one << 3 | the source's
+    case constraint
     /// a behaviour template index (< Program.behaviorTemplates.count)
     case behavior
     /// a `DynField` raw value that applies to the instruction's behaviour
@@ -268,6 +272,7 @@ extension Opcode {
         case .drawfill, .drawstroke: return f(.regRange(3))
         case .drawtext: return f(.regRange(4))
         case .drawimage: return f(.regRange(2))
+        case .constrain: return f(.reg, .regRange(3), .constraint)
         case .dynset, .dynget: return f(.reg, .dynField, .behavior)
         case .oncontact, .onendcontact: return f(.behavior, .reg, .function)
         }
@@ -328,6 +333,8 @@ public enum AnimField: UInt8, CaseIterable, Sendable {
     case valueFunction
     /// CATransition
     case type, subtype, startProgress, endProgress
+    /// CAKeyframeAnimation's path (a point key path moves along it) and rotationMode
+    case path, rotationMode
 
     public var name: String { String(describing: self) }
 }

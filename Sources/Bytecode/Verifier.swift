@@ -113,6 +113,8 @@ public enum Verifier {
         case .rect(let r): try finite([r.origin.x, r.origin.y, r.size.width, r.size.height], "rect")
         case .color(let c): try finite([c.r, c.g, c.b, c.a], "color")
         case .transform(let m): try finite(m.elements, "transform")
+        case .timing(let t) where t.spring != nil:
+            guard t.spring?.isValid == true else { throw fail("spring timing function \(Format.value(v)) has a mass or stiffness not above 0, a negative damping or a non-finite value") }
         case .timing(let t):
             try finite([t.x1, t.y1, t.x2, t.y2], "timing function")
             // As in CAMediaTimingFunction and CSS cubic-bezier(): x must stay in 0...1 so time maps one way.
@@ -135,7 +137,12 @@ public enum Verifier {
         var seen = Set<String>()
         for (i, k) in p.customKeys.enumerated() {
             func fail(_ m: String) -> BytecodeError { invalid("custom property \(i) \(Format.quoted1(k.name)): \(m)") }
-            guard PropertyTable.isValidCustomName(k.name) else { throw fail("is not a valid property name") }
+            // a script's own key (an identifier), or an emitter cell's property named by its key path
+            let cell = EmitterCellKey.parse(k.name)
+            guard PropertyTable.isValidCustomName(k.name) || cell != nil else { throw fail("is not a valid property name") }
+            if let cell, !conforms(k.defaultValue, to: cell.property.type) || k.dimension != cell.property.dimension {
+                throw fail("its default must be \(article(cell.property.type.description)), as the cell property '\(cell.property.name)' is")
+            }
             guard LayerProperties.named(k.name) == nil else { throw fail("has the name of a built-in layer property") }
             guard seen.insert(k.name).inserted else { throw fail("is declared twice") }
             guard PropertyTable.isCustomType(k.defaultValue) else {
@@ -250,6 +257,11 @@ public enum Verifier {
             }
         case .component:
             guard x > 0, x <= UInt32(UInt8.max), Component(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a component") }
+        case .constraint:
+            guard x < 64, let a = ConstraintAttribute(rawValue: UInt8(x >> 3)), let s = ConstraintAttribute(rawValue: UInt8(x & 7)) else {
+                throw fail("\(x) is not a pair of constraint attributes")
+            }
+            guard a.isHorizontal == s.isHorizontal else { throw fail("constraint attributes \(a.name) and \(s.name) are on different axes") }
         case .behavior:
             try index("behaviour template", "BT", p.behaviorTemplates.count)
         case .dynField:
@@ -398,6 +410,11 @@ public enum Verifier {
                 }
             case .calculationMode:
                 try expect(v, .enumeration("calculation mode"), c, fail)
+            case .path:
+                guard type == .point else { throw fail("only a point key path can move along a path, not \(article(type.description))") }
+                try expect(v, .path, c, fail)
+            case .rotationMode:
+                try expect(v, .enumeration("rotation mode"), c, fail)
             case .valueFunction:
                 try expect(v, .enumeration("value function"), c, fail)
             case .type:

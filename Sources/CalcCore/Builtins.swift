@@ -14,6 +14,8 @@ public enum Builtin: UInt8, CaseIterable, Sendable {
     case string
     case moveTo, lineTo, quadTo, curveTo, arc, closePath, rectPath, roundedRectPath, ellipsePath
     case image
+    /// a spring timing function: mass, stiffness, damping, initial velocity
+    case spring
 
     public var name: String {
         switch self {
@@ -29,7 +31,7 @@ public enum Builtin: UInt8, CaseIterable, Sendable {
         case .moveTo, .lineTo, .rectPath, .ellipsePath, .image: return 1
         case .atan2, .pow, .min, .max, .quadTo, .roundedRectPath: return 2
         case .clamp, .mix, .random3, .rgb, .hsb, .translate, .scale, .curveTo: return 3
-        case .rgba, .hsba, .rotate: return 4
+        case .rgba, .hsba, .rotate, .spring: return 4
         case .arc: return 5
         case .closePath: return 0
         }
@@ -145,6 +147,12 @@ public enum Builtin: UInt8, CaseIterable, Sendable {
         case .image:
             guard case .string(let name) = a[0], !name.isEmpty else { throw .unsupported("image needs a file name") }
             return .image(name)
+        case .spring:
+            let s = Spring(mass: try n(0), stiffness: try n(1), damping: try n(2), initialVelocity: try n(3))
+            guard s.isValid else {
+                throw .unsupported("a spring needs a mass and stiffness above 0, a damping of 0 or more and a finite velocity")
+            }
+            return .timing(TimingFunction(spring: s))
         }
     }
 }
@@ -172,7 +180,9 @@ extension Value {
                 return String(d[v >> 4]) + String(d[v & 15])
             }
             return "#" + h(c.r) + h(c.g) + h(c.b) + (c.a < 1 ? h(c.a) : "")
-        case .timing(let t): return "cubic(\(n(t.x1)), \(n(t.y1)), \(n(t.x2)), \(n(t.y2)))"
+        case .timing(let t):
+            if let s = t.spring { return "spring(\(n(s.mass)), \(n(s.stiffness)), \(n(s.damping)), \(n(s.initialVelocity)))" }
+            return "cubic(\(n(t.x1)), \(n(t.y1)), \(n(t.x2)), \(n(t.y2)))"
         case .transform(let m): return "matrix(" + m.elements.map(n).joined(separator: ", ") + ")"
         case .enumCase(let i): return "case \(i)"
         case .layer(let h): return "layer \(h)"

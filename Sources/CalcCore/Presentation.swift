@@ -90,6 +90,64 @@ public struct ReplicatorStyle: Sendable, Equatable {
     }
 }
 
+/// CAEmitterLayer's particles at the frame's instant, computed by the VM with the Particles model
+/// (docs/particles.md) from the layer's configuration history. Positions are in the layer's own
+/// coordinates (its bounds' space), like `emitterPosition`.
+public struct EmitterStyle: Sendable, Equatable {
+    /// `renderMode`, in the order of `Enumerations.all["render mode"]`.
+    public enum RenderMode: UInt8, Sendable { case unordered = 0, oldestFirst, oldestLast, backToFront, additive }
+
+    /// What the renderer needs of a cell: the image each of its particles draws, and which part.
+    public struct Cell: Sendable, Equatable {
+        /// The cell's name (`cell spark { … }`).
+        public var name: String
+        /// The image name as written in the script (nil: its particles draw nothing; they may still emit).
+        public var contents: String?
+        public var contentsRect: Rect
+        public init(name: String, contents: String?, contentsRect: Rect) {
+            self.name = name; self.contents = contents; self.contentsRect = contentsRect
+        }
+    }
+
+    /// One live particle.
+    public struct Particle: Sendable, Equatable {
+        /// Centre of the particle's image.
+        public var position: Point
+        /// Depth, for ordering only (the renderer is 2D).
+        public var z: Double
+        /// Scale of the cell's image (at least 0).
+        public var scale: Double
+        /// Rotation in radians, the sense of `transform.rotation.z`.
+        public var rotation: Double
+        /// Multiplied into the image (straight alpha, components 0…1).
+        public var color: Color
+        /// Index into `cells`.
+        public var cell: Int
+        /// Seconds since birth, and the particle's lifetime.
+        public var age: Double, lifetime: Double
+        /// The same in every frame the particle lives in.
+        public var id: UInt64
+        public init(position: Point, z: Double, scale: Double, rotation: Double, color: Color, cell: Int,
+                    age: Double, lifetime: Double, id: UInt64) {
+            self.position = position; self.z = z; self.scale = scale; self.rotation = rotation; self.color = color
+            self.cell = cell; self.age = age; self.lifetime = lifetime; self.id = id
+        }
+    }
+
+    public var renderMode: RenderMode = .unordered
+    /// renderMode `additive`: particles composite with plus-lighter instead of source-over.
+    public var additive: Bool { renderMode == .additive }
+    public var preservesDepth = false
+    public var cells: [Cell] = []
+    /// In drawing order, first drawn bottom-most (renderMode applied).
+    public var particles: [Particle] = []
+    /// The factor birth rates were thinned by to stay under the particle cap (1: none).
+    public var thinning: Double = 1
+    /// True when a hard bound cut the particles short.
+    public var truncated = false
+    public init() {}
+}
+
 public enum TransitionType: UInt8, Sendable { case fade = 0, moveIn, push, reveal, flip, curlUp, curlDown }
 public enum TransitionSubtype: UInt8, Sendable { case fromRight = 0, fromLeft, fromTop, fromBottom }
 
@@ -133,6 +191,7 @@ public struct PresentationLayer: Sendable, Equatable {
     public var shape: ShapeStyle?
     public var gradient: GradientStyle?
     public var replicator: ReplicatorStyle?
+    public var emitter: EmitterStyle?
     /// The mask layer, when there is one (an array so the type can hold itself).
     public var mask: [PresentationLayer] = []
     /// A transition running on the layer.

@@ -87,6 +87,21 @@ public enum LayerProperties {
     public static let instanceGreenOffset: UInt16 = 60
     public static let instanceBlueOffset: UInt16 = 61
     public static let instanceAlphaOffset: UInt16 = 62
+    public static let emitterPosition: UInt16 = 63
+    public static let emitterZPosition: UInt16 = 64
+    public static let emitterSize: UInt16 = 65
+    public static let emitterDepth: UInt16 = 66
+    public static let emitterShape: UInt16 = 67
+    public static let emitterMode: UInt16 = 68
+    public static let renderMode: UInt16 = 69
+    public static let preservesDepth: UInt16 = 70
+    public static let birthRate: UInt16 = 71
+    public static let lifetime: UInt16 = 72
+    public static let velocity: UInt16 = 73
+    public static let scale: UInt16 = 74
+    public static let spin: UInt16 = 75
+    public static let seed: UInt16 = 76
+    public static let emitterCells: UInt16 = 77
 
     public static let all: [LayerProperty] = [
         p(bounds, "bounds", .rect, .rect(.zero)),
@@ -160,6 +175,26 @@ public enum LayerProperties {
         p(instanceGreenOffset, "instanceGreenOffset", .number(.scalar), .number(0), kinds: [.replicator]),
         p(instanceBlueOffset, "instanceBlueOffset", .number(.scalar), .number(0), kinds: [.replicator]),
         p(instanceAlphaOffset, "instanceAlphaOffset", .number(.scalar), .number(0), kinds: [.replicator]),
+        // CAEmitterLayer (defaults: Core Animation's, as the Particles model has them). The five
+        // multipliers scale every cell's value for particles born from then on.
+        p(emitterPosition, "emitterPosition", .point, .point(.zero), kinds: [.emitter]),
+        p(emitterZPosition, "emitterZPosition", .number(.scalar), .number(0), kinds: [.emitter]),
+        p(emitterSize, "emitterSize", .size, .size(.zero), kinds: [.emitter]),
+        p(emitterDepth, "emitterDepth", .number(.scalar), .number(0), kinds: [.emitter]),
+        p(emitterShape, "emitterShape", .enumeration("emitter shape"), .enumCase(0), animatable: false, kinds: [.emitter]),
+        p(emitterMode, "emitterMode", .enumeration("emitter mode"), .enumCase(3), animatable: false, kinds: [.emitter]),
+        p(renderMode, "renderMode", .enumeration("render mode"), .enumCase(0), animatable: false, kinds: [.emitter]),
+        p(preservesDepth, "preservesDepth", .bool, .bool(false), animatable: false, kinds: [.emitter]),
+        p(birthRate, "birthRate", .number(.scalar), .number(1), kinds: [.emitter]),
+        p(lifetime, "lifetime", .number(.scalar), .number(1), kinds: [.emitter]),
+        p(velocity, "velocity", .number(.scalar), .number(1), kinds: [.emitter]),
+        p(scale, "scale", .number(.scalar), .number(1), kinds: [.emitter]),
+        p(spin, "spin", .number(.scalar), .number(1), kinds: [.emitter]),
+        p(seed, "seed", .number(.scalar), .number(0), animatable: false, kinds: [.emitter]),
+        // The layer's cells as paths in pre-order ("spark", "spark.trail"), set by the code the
+        // compiler generates from `cell NAME { … }` (arrays never go into layer templates); their
+        // properties are custom keys named by key path (EmitterCells.swift).
+        p(emitterCells, "emitterCells", .array(.string), .array([]), animatable: false, kinds: [.emitter]),
     ]
 
     static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true,
@@ -398,7 +433,7 @@ public struct PropertyTable: Sendable {
         guard k < custom.count else { return nil }
         let c = custom[k]
         return LayerProperty(id: id, name: c.name, type: c.type, defaultValue: c.defaultValue,
-                             animatable: true, stored: true, kinds: nil)
+                             animatable: true, stored: true, kinds: EmitterCellKey.isCellKey(c.name) ? [.emitter] : nil)
     }
 
     /// Where a property lives in a layer's value array: the catalogue first, then the custom keys.
@@ -423,6 +458,7 @@ public struct PropertyTable: Sendable {
 
     /// Resolves a spelled key path against the catalogue and the custom keys.
     public func parse(_ path: String) -> (KeyPath, ValueType)? {
+        if EmitterCellKey.isCellKey(path) { return parseCellKey(path) }
         if let r = KeyPath.parse(path) { return r }
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         guard let k = custom.firstIndex(where: { $0.name == parts[0] }) else { return nil }
@@ -430,6 +466,21 @@ public struct PropertyTable: Sendable {
         let t = custom[k].type
         if parts.count == 1 { return (KeyPath(property: id), t) }
         for (name, c, ct) in Component.components(of: t) where name == parts[1] { return (KeyPath(property: id, component: c), ct) }
+        return nil
+    }
+
+    /// An emitter cell's key path: the registered key it names (a key's name is a whole key path, so
+    /// the longest name the path starts with), then a component of that key's value.
+    func parseCellKey(_ path: String) -> (KeyPath, ValueType)? {
+        for (k, c) in custom.enumerated() where path.hasPrefix(c.name) {
+            let id = LayerProperties.customBase + UInt16(k)
+            let rest = path.dropFirst(c.name.count)
+            if rest.isEmpty { return (KeyPath(property: id), c.type) }
+            guard rest.first == "." else { continue }
+            let suffix = String(rest.dropFirst())
+            for (name, comp, ct) in Component.components(of: c.type) where name == suffix { return (KeyPath(property: id, component: comp), ct) }
+            return nil
+        }
         return nil
     }
 

@@ -61,6 +61,7 @@ public enum Enumerations {
         "fill mode": ["removed", "forwards", "backwards", "both"],
         "origin": ["topLeft", "bottomLeft"],
         "calculation mode": ["linear", "discrete", "paced", "cubic", "cubicPaced"],
+        "rotation mode": ["auto", "autoReverse"],
         "animation option": ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "repeat", "autoreverse",
                              "beginFromCurrentState", "overrideInheritedDuration", "overrideInheritedCurve",
                              "calculationModeLinear", "calculationModeDiscrete", "calculationModePaced",
@@ -81,6 +82,10 @@ public enum Enumerations {
         "gradient type": ["axial", "radial", "conic"],
         "blend mode": ["sourceOver", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
                        "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity"],
+        // CAEmitterLayer's (the order of the Particles module's EmitterShape, EmitterMode, EmitterRenderMode)
+        "emitter shape": ["point", "line", "rectangle", "cuboid", "circle", "sphere"],
+        "emitter mode": ["points", "outline", "surface", "volume"],
+        "render mode": ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"],
         // UIKit Dynamics (UIPushBehaviorMode, UICollisionBehaviorMode)
         "push mode": ["continuous", "instantaneous"],
         "collision mode": ["items", "boundaries", "everything"],

@@ -18,6 +18,7 @@ extension Checker {
         .damping: .number(.scalar), .initialVelocity: .number(.scalar), .valueFunction: .enumeration("value function"),
         .type: .enumeration("transition type"), .subtype: .enumeration("transition subtype"),
         .startProgress: .number(.scalar), .endProgress: .number(.scalar),
+        .path: .path, .rotationMode: .enumeration("rotation mode"),
     ]
 
     static let timingFields: [AnimField] = [.duration, .beginTime, .timeOffset, .speed, .repeatCount, .repeatDuration,
@@ -27,8 +28,8 @@ extension Checker {
     static func fields(of kind: AnimationKind) -> [AnimField] {
         switch kind {
         case .basic: return timingFields + [.from, .to, .by, .additive, .cumulative, .valueFunction]
-        case .keyframe: return timingFields + [.values, .keyTimes, .timingFunctions, .calculationMode, .tensionValues,
-                                               .continuityValues, .biasValues, .additive, .cumulative, .valueFunction]
+        case .keyframe: return timingFields + [.values, .path, .rotationMode, .keyTimes, .timingFunctions, .calculationMode,
+                                               .tensionValues, .continuityValues, .biasValues, .additive, .cumulative, .valueFunction]
         case .spring: return timingFields + [.from, .to, .by, .additive, .cumulative, .mass, .stiffness, .damping, .initialVelocity]
         case .group: return timingFields + [.animations]
         case .transition: return timingFields + [.type, .subtype, .startProgress, .endProgress]
@@ -88,7 +89,7 @@ extension Checker {
            let i = Enumerations.all["value function"]?.firstIndex(of: name) {
             valueFunctionType = i < 3 ? .number(.angle) : .number(.scalar)
             if let kp = keyPath, kp.1 != .transform {
-                diags.error("E0411", "a value function needs a key path holding a whole transform, not '\(kp.0.name)'", at: m.value.span)
+                diags.error("E0411", "a value function needs a key path holding a whole transform, not '\(keyName(kp.0))'", at: m.value.span)
                 ok = false
             }
         }
@@ -111,6 +112,13 @@ extension Checker {
                 continue
             }
             seen[fname] = m.name.span
+            if field == .path, let kp = keyPath, kp.1 != .point {
+                diags.error("E0420", "only a point moves along a path; '\(keyName(kp.0))' is \(TypeRules.article(kp.1))", at: m.name.span,
+                            label: "animate 'position' (or another point) with 'path'")
+                _ = expr(m.value, expect: .error)
+                ok = false
+                continue
+            }
             let type: ValueType
             if field == .from || field == .to || field == .by || field == .values {
                 guard let kp = keyPath else { _ = expr(m.value, expect: .error); continue }
@@ -151,9 +159,12 @@ extension Checker {
         if let by = seen["by"], seen["from"] != nil, seen["to"] != nil {
             diags.warning("W0004", "'from', 'to' and 'by' are all set; 'by' is ignored", at: by)
         }
-        if kind == .keyframe, seen["values"] == nil {
-            diags.error("E0408", "a keyframe animation needs 'values'", at: kindName.span)
+        if kind == .keyframe, seen["values"] == nil, seen["path"] == nil {
+            diags.error("E0408", "a keyframe animation needs 'values' or 'path'", at: kindName.span)
             ok = false
+        }
+        if let rm = seen["rotationMode"], seen["path"] == nil {
+            diags.warning("W0013", "'rotationMode' has no effect without a 'path'", at: rm)
         }
         if kind == .group, seen["animations"] == nil {
             diags.error("E0409", "a group needs 'animations: [ … ]'", at: kindName.span)

@@ -11,7 +11,7 @@ extension Checker {
                                "abs", "min", "max", "clamp", "mix", "floor", "ceil", "round", "sign", "random",
                                "rgb", "rgba", "hsb", "hsba", "translate", "scale", "rotate", "perspective",
                                "matrix", "cubic", "named", "moveTo", "lineTo", "quadTo", "curveTo", "arc", "closePath",
-                               "rectPath", "roundedRectPath", "ellipsePath", "image"]
+                               "rectPath", "roundedRectPath", "ellipsePath", "image", "spring"]
 
     func call(_ callee: Expr, _ args: [Arg], at span: Span) -> Typed {
         guard case .identifier(let fname) = callee.kind else {
@@ -32,11 +32,41 @@ extension Checker {
             for a in args { _ = expr(a.value, expect: .error) }
             return .error
         }
+        if fname == "spring" { return springCall(args, at: span) }
         if let label = args.first(where: { $0.label != nil })?.label {
             diags.error("E0271", "'\(fname)' takes no labelled arguments", at: label.span)
             return .error
         }
         return builtinCall(fname, callee, args, at: span)
+    }
+
+    /// `spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)`: a spring timing function;
+    /// every argument is labelled and optional (CASpringAnimation's defaults).
+    func springCall(_ args: [Arg], at span: Span) -> Typed {
+        let params: [(String, Double)] = [("mass", 1), ("stiffness", 100), ("damping", 10), ("initialVelocity", 0)]
+        var irs: [IR] = params.map { .const(.number($0.1)) }
+        var seen: Set<String> = []
+        var ok = true
+        for a in args {
+            guard let label = a.label, let k = params.firstIndex(where: { $0.0 == label.text }), seen.insert(label.text).inserted else {
+                diags.error("E0271", a.label.map { "'spring' has no argument '\($0.text)'" } ?? "'spring' takes labelled arguments",
+                            at: a.label?.span ?? a.value.span, label: "usage: spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)")
+                _ = expr(a.value, expect: .error)
+                ok = false
+                continue
+            }
+            let t = expr(a.value, expect: .number(.scalar))
+            if let ir = convert(t, to: .number(.scalar), at: a.value.span, what: "'\(label.text)'") { irs[k] = ir } else { ok = false }
+        }
+        guard ok else { return .error }
+        let ks = irs.compactMap { $0.constant }
+        if ks.count == irs.count {
+            do { return Typed(ir: .const(try Builtin.call(.spring, ks)), type: .timingFunction) } catch {
+                if case .unsupported(let m) = error { diags.error("E0277", m, at: span) }
+                return .error
+            }
+        }
+        return Typed(ir: .builtin(.spring, irs), type: .timingFunction)
     }
 
     func userCall(_ sig: FunctionSignature, _ fname: String, _ args: [Arg], at span: Span) -> Typed {

@@ -76,10 +76,7 @@ extension Checker {
         let ln = line(l.span)
         var kind = LayerKind.plain
         if let k = l.kind {
-            if k.text == "emitter" {
-                diags.error("E0230", "layer kind 'emitter' is not supported yet", at: k.span,
-                            notes: ["emitter layers and their cells are planned; see docs/language.md"])
-            } else if let found = LayerKind.allCases.first(where: { $0.name == k.text && $0 != .plain }) {
+            if let found = LayerKind.allCases.first(where: { $0.name == k.text && $0 != .plain }) {
                 kind = found
             } else {
                 diags.error("E0231", "unknown layer kind '\(k.text)'", at: k.span,
@@ -128,13 +125,21 @@ extension Checker {
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
         fn.scopes.append([:])
-        for item in l.body {
+        pushSiblings(l.body)
+        defer { popSiblings() }
+        // cell blocks become members `emitterCells.NAME.PROPERTY: value` (CheckEmitter.swift)
+        let (items, cells) = expandCells(l.body, kind: kind, layerName: displayName)
+        if case .global(let slot) = me { emitters.cellsBySlot[slot] = cells }
+        for item in items {
             if case .member(let m) = item {
                 if m.name.text == "style" {
                     styleStmts += applyStyle(m, to: me)
                     continue
                 }
-                guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName) else { _ = expr(m.value, expect: .error); continue }
+                guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName, cells: CellScope(kind: kind, cells: cells)) else {
+                    _ = expr(m.value, expect: .error)
+                    continue
+                }
                 guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
                 if let prev = setKeys[kp] {
                     diags.warning("W0002", "property '\(keyName(kp))' is set twice; the last value wins", at: m.name.span,
@@ -160,6 +165,7 @@ extension Checker {
             }
         }
         fn.scopes.removeLast()
+        if !cells.isEmpty { body.insert(cellTree(me, cells, line: ln), at: 0) }
         let templateIndex = layerTemplates.count
         layerTemplates.append(template)
         out.append(.newLayer(into: me, template: templateIndex, line: ln))
@@ -185,7 +191,14 @@ extension Checker {
     func kindType(_ k: LayerKind) -> ValueType { .enumeration(k.name) }
 
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
-    func resolveKeyPath(_ name: Name, onLayer layer: String) -> (KeyPath, ValueType)? {
+    /// `cells` is the layer's kind and cells when the checker knows the layer (for cell key paths).
+    func resolveKeyPath(_ name: Name, onLayer layer: String, cells: CellScope? = nil) -> (KeyPath, ValueType)? {
+        if name.parts.first == EmitterCellKey.prefix {
+            if name.parts.count > 1 { return resolveCellKeyPath(name, onLayer: layer, scope: cells) }
+            diags.error("E0247", "'emitterCells' is made from the layer's cell declarations", at: name.span,
+                        label: "declare cells with 'cell NAME { … }' in an emitter layer")
+            return nil
+        }
         if let r = table.parse(name.text) { return r }
         let what = layer.isEmpty ? "" : " on layer '\(layer)'"
         if let prop = LayerProperties.named(name.parts[0]) ?? table.custom.firstIndex(where: { $0.name == name.parts[0] }).flatMap({ table.info(LayerProperties.customBase + UInt16($0)) }) {
@@ -209,7 +222,7 @@ extension Checker {
             return []
         }
         if m.name.text == "style" { return applyStyle(m, to: layer) }
-        guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname) else { _ = expr(m.value, expect: .error); return [] }
+        guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname, cells: cellScope(layer)) else { _ = expr(m.value, expect: .error); return [] }
         if case .global(let slot) = layer, let k = layerKindBySlot[slot], !kindHas(k, kp, at: m.name.span) {
             _ = expr(m.value, expect: .error)
             return []
@@ -322,7 +335,10 @@ extension Checker {
         var out: [(String, IR?)] = []
         for m in members {
             let key = m.name.text
-            let valid = Checker.actionKeys.contains(key) || LayerProperties.named(key).map { $0.animatable } ?? false
+            // an emitter cell's property: its key path is its action key
+            let isCellKey = m.name.parts.first == EmitterCellKey.prefix && m.name.parts.count > 1
+            if isCellKey, resolveKeyPath(m.name, onLayer: "") == nil { continue }
+            let valid = isCellKey || Checker.actionKeys.contains(key) || LayerProperties.named(key).map { $0.animatable } ?? false
             if !valid {
                 let candidates = Checker.actionKeys + LayerProperties.all.filter(\.animatable).map(\.name)
                 diags.error("E0297", "'\(key)' is not an action key", at: m.name.span,
@@ -700,7 +716,7 @@ extension Checker {
         }
         guard !names.isEmpty else { return [] }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
-        guard let (kp, type) = resolveKeyPath(name, onLayer: lname) else { _ = expr(value, expect: .error); return [] }
+        guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return [] }
         if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {
             _ = expr(value, expect: .error)
             return []

@@ -346,6 +346,8 @@ extension Checker {
                             notes: ["read the model value instead; presentation values depend on this very frame"])
                 return .error
             }
+            // an emitter cell's property is registered as a key when first used (CheckEmitter.swift)
+            if !prepareCellKeyPath(rest, on: t.ir, layerName: layerDisplayName(base)) { return .error }
             // the longest prefix of names that is a key path
             var taken = rest.count
             while taken > 0, table.parse(rest.prefix(taken).map { $0.0 }.joined(separator: ".")) == nil { taken -= 1 }

@@ -126,7 +126,11 @@ final class Checker {
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: Set<Int> = []
+    /// The layers of each body being checked, for constraints between siblings.
+    var siblingScopes: [SiblingScope] = []
     var stylesInProgress: Set<String> = []
+    /// Emitter cells declared in the file and registered as keys (CheckEmitter.swift).
+    var emitters = EmitterCheckState()
 
     var fn: FunctionState
     var deferred: [() -> Void] = []
@@ -156,8 +160,11 @@ final class Checker {
 
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
+        scanCells(ast.items)
         collectTopLevel(ast.items)
+        pushSiblings(ast.items)
         let main = block(ast.items, .none)
+        popSiblings()
         functions[0].body = main
         functions[0].localCount = fn.localCount
         functions[0].endLine = ast.items.last.map { endLine($0.span) } ?? 1
@@ -264,6 +271,11 @@ final class Checker {
             return []
         case .draw(let body, let span):
             return drawBlock(body, span, ctx)
+        case .cell(let c):
+            // cells directly in a layer's body are expanded where the layer is declared
+            return misplacedCell(c, ctx)
+        case .constraints(let members, let span):
+            return constraintsBlock(members, span, ctx)
         case .dynamics(let d):
             return dynamicsBlock(d)
         case .event(let e):
@@ -583,7 +595,9 @@ struct ConstantPool: Sendable {
         case .size(let s): return .bits(3, s.width.bitPattern, s.height.bitPattern, 0, 0)
         case .rect(let r): return .bits(4, r.origin.x.bitPattern, r.origin.y.bitPattern, r.size.width.bitPattern, r.size.height.bitPattern)
         case .color(let c): return .bits(5, c.r.bitPattern, c.g.bitPattern, c.b.bitPattern, c.a.bitPattern)
-        case .timing(let t): return .bits(6, t.x1.bitPattern, t.y1.bitPattern, t.x2.bitPattern, t.y2.bitPattern)
+        case .timing(let t):
+            if let s = t.spring { return .bits(8, s.mass.bitPattern, s.stiffness.bitPattern, s.damping.bitPattern, s.initialVelocity.bitPattern) }
+            return .bits(6, t.x1.bitPattern, t.y1.bitPattern, t.x2.bitPattern, t.y2.bitPattern)
         case .enumCase(let i): return .bits(7, UInt64(i), 0, 0, 0)
         case .transform(let m): return .transform(m.elements.map { $0.bitPattern })
         default: return .other(Value.display(v))

@@ -195,6 +195,11 @@ struct CodeGen {
             case .image: .drawimage
             }
             emit(Instruction(opcode, a: r(base)))
+        case let .constrain(layer, attr, source, sattr, scale, offset, ln):
+            line = ln
+            let l = operand(layer)
+            let base = consecutive([source, scale, offset])
+            emit(Instruction(.constrain, a: r(l), b: r(base), c: UInt32(attr.rawValue) << 3 | UInt32(sattr.rawValue)))
         case let .bind(layer, kp, handler, ln):
             line = ln
             let base = alloc(2)

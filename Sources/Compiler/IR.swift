@@ -89,6 +89,8 @@ indirect enum IRStmt: Sendable {
     /// The layer's content is drawn by the handler (parameter 0: the layer).
     case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
+    /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
+    case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
     case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)

@@ -48,6 +48,14 @@ public struct LayerDecl: Sendable {
     public var isMask = false
 }
 
+/// `cell spark { birthRate: 100 … cell trail { … } }` in an emitter layer's body (or a cell's): an
+/// emitter cell with its properties and its own cells.
+public struct CellDecl: Sendable {
+    public var name: Name
+    public var body: [Stmt]
+    public var span: Span
+}
+
 /// `let name = value` / `var name = value` / `let name: type = value`.
 public struct Binding: Sendable {
     public var isVar: Bool
@@ -145,6 +153,8 @@ public indirect enum Stmt: Sendable {
     case animations([Member], Span)
     /// `actions { key: animation | none … }` in a layer or style body.
     case actions([Member], Span)
+    /// `constraints { minX: superlayer.minX + 10 … }` in a layer body (CAConstraint).
+    case constraints([Member], Span)
     /// `card.opacity = 0.5`, `x = x + 1`, `xs[i] = v`
     case assign(target: Expr, value: Expr, span: Span)
     /// An expression used for its effect, e.g. `card.addAnimation(spin, forKey: "spin")`.
@@ -161,6 +171,8 @@ public indirect enum Stmt: Sendable {
     /// `draw { fill(path, color) … }` in a layer body: its content, drawn by commands (the
     /// `drawLayer:inContext:` delegate), evaluated for every frame.
     case draw(body: [Stmt], span: Span)
+    /// `cell NAME { … }` in an emitter layer's body: an emitter cell (CAEmitterCell).
+    case cell(CellDecl)
     /// `dynamics { gravity g { items: [ball] } … }`: UIKit Dynamics behaviours (Dynamics.swift).
     case dynamics(DynamicsDecl)
     case error(Span)
@@ -174,10 +186,11 @@ public indirect enum Stmt: Sendable {
         case .style(let d): return d.span
         case .property(let d): return d.span
         case .draw(_, let s): return s
+        case .cell(let c): return c.span
         case .dynamics(let d): return d.span
         case .event(let d): return d.span
         case .member(let m): return m.span
-        case .animations(_, let s), .actions(_, let s): return s
+        case .animations(_, let s), .actions(_, let s), .constraints(_, let s): return s
         case .assign(_, _, let s): return s
         case .expr(let e): return e.span
         case .transaction(_, _, _, let s), .ifStmt(_, _, _, let s), .forStmt(_, _, _, let s), .returnStmt(_, let s): return s

@@ -55,6 +55,9 @@ public enum SyntaxDump {
             block(st.body, d + 1, &out)
         case .property(let pd):
             out += p + "property " + pd.name.text + ": " + type(pd.type) + " = " + expr(pd.value) + "\n"
+        case .constraints(let members, _):
+            out += p + "constraints\n"
+            for m in members { out += p + "  " + m.name.text + ": " + expr(m.value) + "\n" }
         case .dynamics(let dyn):
             out += p + "dynamics\n"
             for b in dyn.behaviors {
@@ -64,6 +67,9 @@ public enum SyntaxDump {
         case .draw(let body, _):
             out += p + "draw\n"
             block(body, d + 1, &out)
+        case .cell(let c):
+            out += p + "cell " + c.name.text + "\n"
+            block(c.body, d + 1, &out)
         case .event(let e):
             let trigger: String
             switch e.trigger {

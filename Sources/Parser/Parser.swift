@@ -182,11 +182,30 @@ public struct Parser {
             let value = parseExpr()
             return .property(PropertyDecl(name: Name([text(n)], span: n.span), type: type, value: value, span: start.to(value.span)))
         }
+        // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
+        if kind == .identifier, text(tok) == "constraints", peekKind(1) == .lbrace {
+            let start = advance().span
+            guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
+            var members: [Member] = []
+            for s in body {
+                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
+                    diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
+                }
+            }
+            return .constraints(members, start.to(close))
+        }
         // `draw { … }`: the enclosing layer's content
         if kind == .identifier, text(tok) == "draw", peekKind(1) == .lbrace {
             let start = advance().span
             guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
             return .draw(body: body, span: start.to(close))
+        }
+        // `cell NAME { … }`: an emitter cell
+        if kind == .identifier, text(tok) == "cell", peekKind(1) == .identifier, peekKind(2) == .lbrace {
+            let start = advance().span
+            let n = advance()
+            guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
+            return .cell(CellDecl(name: Name([text(n)], span: n.span), body: body, span: start.to(close)))
         }
         if atDynamics { return parseDynamics() }
         // UIKit's animation blocks

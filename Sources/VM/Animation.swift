@@ -52,6 +52,10 @@ public struct AnimationObject: Sendable {
     /// A CAValueFunction (index into the "value function" enumeration): the animated numbers
     /// become transforms.
     public var valueFunction: UInt8?
+    /// CAKeyframeAnimation.path: when set, the (point) value moves along it instead of `values`.
+    public var path: BezierPath?
+    /// rotationMode: 0 auto, 1 autoReverse — the layer turns to the path's tangent (+180°).
+    public var rotationMode: UInt8?
     // transition
     public var transitionType: TransitionType = .fade
     public var transitionSubtype: TransitionSubtype = .fromRight
@@ -115,6 +119,8 @@ public struct AnimationObject: Sendable {
         case (.subtype, .enumCase(let i)):
             guard let t = TransitionSubtype(rawValue: i) else { return false }
             transitionSubtype = t
+        case (.path, .path(let p)): path = p
+        case (.rotationMode, .enumCase(let i)) where i < 2: rotationMode = i
         case (.startProgress, .number(let x)) where x >= 0 && x <= 1: startProgress = x
         case (.endProgress, .number(let x)) where x >= 0 && x <= 1: endProgress = x
         default: return false
@@ -122,38 +128,14 @@ public struct AnimationObject: Sendable {
         return true
     }
 
-    /// CASpringAnimation's settlingDuration: the time after which the spring stays within 0.1 % of
-    /// its target (sampled every millisecond up to a minute).
-    public var settlingDuration: Double {
-        var last = 0.0
-        var t = 0.0
-        while t <= 60 {
-            if abs(1 - springProgress(t)) >= 0.001 { last = t }
-            t += 0.001
-        }
-        return min(60, last + 0.001)
-    }
+    /// The spring's parameters (CASpringAnimation).
+    var springModel: Spring { Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity) }
+
+    /// CASpringAnimation's settlingDuration (see `Spring.settlingDuration`).
+    public var settlingDuration: Double { springModel.settlingDuration }
 
     /// Progress (0 at rest at the start, 1 at the target) of the spring t seconds after release.
-    public func springProgress(_ t: Double) -> Double {
-        let w0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
-        let v0 = initialVelocity
-        let x: Double
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            let (s, c) = StableMath.sinCos(wd * t)
-            x = exp(-zeta * w0 * t) * (c + (zeta * w0 - v0) / wd * s)
-        } else if zeta == 1 {
-            x = (1 + (w0 - v0) * t) * exp(-w0 * t)
-        } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
-            let c2 = (-v0 - r1) / (r2 - r1)
-            x = (1 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
-        }
-        return 1 - x
-    }
+    public func springProgress(_ t: Double) -> Double { springModel.progress(t) }
 }
 
 /// The timing of one animation object in its parent's time (a layer's or a group's).
@@ -259,6 +241,12 @@ extension AnimationObject {
         if let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) {
             props[index] = c.set(v, in: props[index])
         }
+        if kind == .keyframe, let mode = rotationMode, let path, let track = PathTrack(path),
+           case .transform(let m) = props[Int(LayerProperties.transform)] {
+            // rotationMode: the layer turns to the path's direction, before its own transform
+            let angle = track.sample(pathProgress(p.0, track)).angle + (mode == 1 ? Double.pi : 0)
+            props[Int(LayerProperties.transform)] = .transform(Transform3D.rotation(angle).concat(m))
+        }
     }
 
     /// The transform a value function makes of a number (CAValueFunction).
@@ -293,6 +281,10 @@ extension AnimationObject {
         var v: Value
         var delta: Value?   // what one repetition adds when cumulative
         switch kind {
+        case .keyframe where path != nil:
+            guard let path, let track = PathTrack(path) else { return nil }
+            v = .point(track.sample(pathProgress(f, track)).point)
+            delta = .point(Point(track.end.x - track.start.x, track.end.y - track.start.y))
         case .keyframe:
             guard !values.isEmpty else { return nil }
             v = keyframeValue(f)
@@ -315,6 +307,31 @@ extension AnimationObject {
         if cumulative, k > 0, let delta { v = Value.add(v, Value.scale(delta, by: k)) }
         if additive { v = Value.add(underlying, v) }
         return v
+    }
+
+    /// Where along a path's segments the pass fraction `f` is: the segment and the parameter in it.
+    /// Each segment is a keyframe: its end points take the key times (given, one per vertex, or
+    /// evenly spaced); paced modes move at constant speed along the whole length; discrete mode
+    /// jumps from vertex to vertex.
+    func pathProgress(_ f: Double, _ track: PathTrack) -> (segment: Int, u: Double) {
+        let n = track.segments.count
+        switch calculationMode {
+        case .paced, .cubicPaced:
+            return track.locate(distance: min(1, max(0, f)) * track.length)
+        case .discrete:
+            let times = keyTimes?.count == n + 1 ? keyTimes! : (0...n).map { Double($0) / Double(n + 1) }
+            var i = 0
+            while i + 1 <= n, f >= times[i + 1] - timeEpsilon { i += 1 }
+            return i < n ? (i, 0) : (n - 1, 1)
+        default:
+            let times = keyTimes?.count == n + 1 ? keyTimes! : (0...n).map { Double($0) / Double(n) }
+            var i = 0
+            while i + 1 < n, f >= times[i + 1] { i += 1 }
+            let span = times[i + 1] - times[i]
+            var u = min(1, max(0, span > 0 ? (f - times[i]) / span : 1))
+            if let tfs = timingFunctions, i < tfs.count { u = tfs[i](u) }
+            return (i, u)
+        }
     }
 
     /// Key times for the values: given, paced (by distance) or evenly spaced (SPEC §4.6).

@@ -928,6 +928,24 @@ final class Machine {
             case .drawfill, .drawstroke, .drawtext, .drawimage:
                 guard drawing != nil else { throw fail("drawing commands run only in a draw block") }
                 drawing?.append(try drawCommand(ins.op, Array(UnsafeBufferPointer(start: R + a, count: ins.op == .drawtext ? 4 : ins.op == .drawimage ? 2 : 3))))
+            case .constrain:
+                try writable()
+                let l = try layerIndex(R[a])
+                guard case .string(let source) = R[b], case .number(let scale) = R[b + 1], case .number(let offset) = R[b + 2],
+                      scale.isFinite, offset.isFinite,
+                      let attr = ConstraintAttribute(rawValue: UInt8(c >> 3)), let sattr = ConstraintAttribute(rawValue: UInt8(c & 7)) else {
+                    throw fail("a constraint needs a source name and finite scale and offset")
+                }
+                let fn = program.functions[currentFunction]
+                let new = PlacedConstraint(constraint: LayoutConstraint(attr, source: source, sattr, scale: scale, offset: offset),
+                                           function: fn.name, line: fn.lines.indices.contains(pc - 1) ? Int(fn.lines[pc - 1]) : 0)
+                var list = world.layers[Int(l)].constraints
+                list.removeAll { $0.constraint.attribute == attr }
+                guard list.filter({ $0.constraint.attribute.isHorizontal == attr.isHorizontal }).count < 2 else {
+                    throw fail("'\(world.layers[Int(l)].name)' already has two constraints on the \(attr.isHorizontal ? "x" : "y") axis")
+                }
+                list.append(new)
+                world.layers[Int(l)].constraints = list
             case .dynset:
                 try writable()
                 try setBehaviorField(c, b, R[a])
@@ -1030,6 +1048,7 @@ enum TypeCheck {
                 switch (element, x) {
                 case (.number, .number(let n)): return n.isFinite
                 case (.color, .color): return true
+                case (.string, .string): return true   // an emitter's cell paths
                 default: return false
                 }
             }

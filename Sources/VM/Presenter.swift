@@ -8,6 +8,8 @@ import Bytecode
 struct Presenter {
     let image: Image
     let world: World
+    /// Emitter layers' configuration histories (Emitter.swift); nil outside a timeline's frames.
+    var emitters: EmitterTracks?
     /// Poses of the layers the dynamics animator simulates, which override their position and
     /// rotation (Dynamics.swift).
     var poses: [Int32: Pose] = [:]
@@ -53,9 +55,15 @@ struct Presenter {
     }
 
     /// The presentation tree under layer `l` at scene time `t`, given its parent's local time.
-    func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int = 0) throws(RuntimeError) -> PresentationLayer {
+    /// `laidOut`: the layer's bounds and position from its superlayer's constraint layout.
+    func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int = 0,
+                           laidOut: (Rect, Point)? = nil) throws(RuntimeError) -> PresentationLayer {
         let local = world.convert(parentTime, into: l)
-        let p = try presentationProps(l, sceneTime: t, localTime: local)
+        var p = try presentationProps(l, sceneTime: t, localTime: local)
+        if let (b, pos) = laidOut {
+            p[Int(LayerProperties.bounds)] = .rect(b)
+            p[Int(LayerProperties.position)] = .point(pos)
+        }
         func n(_ id: UInt16, _ d: Double) -> Double { p[Int(id)].number ?? d }
         func b(_ id: UInt16, _ d: Bool) -> Bool { p[Int(id)].bool ?? d }
         func e(_ id: UInt16) -> UInt8? { if case .enumCase(let c) = p[Int(id)] { return c } else { return nil } }
@@ -135,6 +143,8 @@ struct Presenter {
             r.offsets = (n(LayerProperties.instanceRedOffset, 0), n(LayerProperties.instanceGreenOffset, 0),
                          n(LayerProperties.instanceBlueOffset, 0), n(LayerProperties.instanceAlphaOffset, 0))
             out.replicator = r
+        case .emitter:
+            out.emitter = emitterStyle(l, props: p, localTime: local)
         default: break
         }
         if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {
@@ -153,10 +163,14 @@ struct Presenter {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
         }
         if depth < World.maxDepth {
+            let sublayers = world.layers[Int(l)].sublayers
+            let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })
+                ? try layout(sublayers, in: p[Int(LayerProperties.bounds)].rect ?? .zero, parentTime: local, sceneTime: t)
+                : [:]
             var subs: [PresentationLayer] = []
-            subs.reserveCapacity(world.layers[Int(l)].sublayers.count)
-            for s in world.layers[Int(l)].sublayers {
-                subs.append(try presentationLayer(s, parentTime: local, sceneTime: t, depth: depth + 1))
+            subs.reserveCapacity(sublayers.count)
+            for s in sublayers {
+                subs.append(try presentationLayer(s, parentTime: local, sceneTime: t, depth: depth + 1, laidOut: geometry[s]))
             }
             out.sublayers = subs
         }

@@ -14,15 +14,18 @@ public final class Timeline: Sendable {
     let image: Image
     let times: [Double]
     let worlds: [World]
+    /// Emitter layers' configuration histories, built once from the snapshots (Emitter.swift).
+    let emitters: EmitterTracks
     /// Copies of the dynamics simulation, in time order: one per event instant, and frame-grid
     /// points between them. Empty without dynamics.
     let checkpoints: [Checkpoint]
 
-    init(image: Image, times: [Double], worlds: [World], checkpoints: [Checkpoint] = []) {
+    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = []) {
         self.scene = image.program.scene
         self.image = image
         self.times = times
         self.worlds = worlds
+        self.emitters = emitters ?? EmitterTracks(keys: EmitterKeys(image.table))
         self.checkpoints = checkpoints
     }
 
@@ -72,7 +75,8 @@ public final class Timeline: Sendable {
                 worlds.append(m.world)
             }
         }
-        return Timeline(image: m.image, times: times, worlds: worlds, checkpoints: m.dynamicsRun.checkpoints)
+        let emitters = try EmitterTracks.build(image: m.image, times: times, worlds: worlds, endTime: endTime)
+        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints)
     }
 
     static func fire(_ e: ScheduledEvent, _ m: Machine, endTime: Double) throws(RuntimeError) {
@@ -139,7 +143,7 @@ public final class Timeline: Sendable {
     /// The presentation tree at scene time `t` (model values, bound expressions, animations, physics).
     public func presentation(at t: Double) throws(RuntimeError) -> PresentationScene {
         let w = world(at: t)
-        let presenter = Presenter(image: image, world: w, poses: try poses(at: t, in: w))
+        let presenter = Presenter(image: image, world: w, emitters: emitters, poses: try poses(at: t, in: w))
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
         return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
                                  origin: scene.origin, root: root)

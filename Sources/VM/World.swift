@@ -17,6 +17,13 @@ struct Binding: Sendable {
     var args: [Value]
 }
 
+/// A constraint and where the script made it (for layout errors, which arise at frame time).
+struct PlacedConstraint: Sendable {
+    var constraint: LayoutConstraint
+    var function: String
+    var line: Int
+}
+
 struct LayerRecord: Sendable {
     /// Model values indexed by property id (LayerProperties).
     var props: [Value]
@@ -27,6 +34,8 @@ struct LayerRecord: Sendable {
     var bindings: [Binding] = []
     /// The `draw` block: its function (parameter 0 is the layer) and captured arguments.
     var draw: Binding?
+    /// CAConstraints: the layer's geometry relative to its superlayer and siblings (laid out per frame).
+    var constraints: [PlacedConstraint] = []
     /// Serial of the transaction in which the layer joined the tree (no implicit animation in it).
     var joinedTransaction: Int = -1
     var kind: LayerKind = .plain

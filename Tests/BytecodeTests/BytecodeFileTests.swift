@@ -150,9 +150,9 @@ final class BytecodeFileTests: XCTestCase {
         }
         XCTAssertEqual(pos, range.upperBound)
         // The source name and custom property names (the scene section), string and image constants in
-        // pool order, function names, layer names; "card" is both K17 and LT0's name and "spin" both a
+        // pool order, function names, layer names; "card" is both K17 and LT0's name and "twist" both a
         // custom property and K6: each is stored once.
-        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "spin", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper",
+        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "twist", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper",
                                  "on walls.beganContact", "", "g", "walls"])
     }
 

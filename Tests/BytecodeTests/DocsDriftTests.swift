@@ -76,6 +76,7 @@ final class DocsDriftTests: XCTestCase {
         case .builtin: return "BI"
         case .component: return "CO"
         case .rk: return "RK"
+        case .constraint: return "CN"
         case .behavior: return "BT"
         case .dynField: return "DF"
         }

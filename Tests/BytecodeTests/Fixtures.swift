@@ -34,7 +34,7 @@ enum Fixtures {
             .size(Size(100, 50)),                                   // K3
             .rect(Rect(0, 0, 100, 50)),                             // K4
             .color(Color(1, 128.0 / 255, 0, 1)),                    // K5
-            .string("spin"),                                        // K6
+            .string("twist"),                                       // K6
             .timing(.easeIn),                                       // K7
             .transform(.translation(10, 20, 0)),                    // K8
             .enumCase(1),                                           // K9 .forwards
@@ -49,6 +49,7 @@ enum Fixtures {
             .path(BezierPath([.move(Point(0, 0)), .line(Point(4, 0)), .quad(Point(5, 1), Point(4, 2)),
                               .cubic(Point(3, 3), Point(1, 3), Point(0, 2)), .close])),   // K18
             .image("photo.png"),                                    // K19
+            .timing(TimingFunction(spring: Spring(mass: 2, stiffness: 300, damping: 12, initialVelocity: -1))),   // K20
         ]
         let main: [(Instruction, UInt32)] = [
             (Instruction(.loadk, a: 0, c: 2), 1),
@@ -123,6 +124,7 @@ enum Fixtures {
             (Instruction(.drawstroke, a: 0), 27),
             (Instruction(.drawtext, a: 0), 27),
             (Instruction(.drawimage, a: 0), 27),
+            (Instruction(.constrain, a: 1, b: 2, c: UInt32(ConstraintAttribute.maxY.rawValue) << 3 | UInt32(ConstraintAttribute.minY.rawValue)), 27),
             (Instruction(.setprop, a: 1, b: 0, c: KeyPath(property: LayerProperties.customBase + 1, component: .x).packed), 28),
             (Instruction(.dynset, a: 3, b: UInt16(DynField.items.rawValue), c: 0), 29),
             (Instruction(.dynget, a: 3, b: UInt16(DynField.boundary.rawValue), c: 1), 29),
@@ -166,7 +168,7 @@ enum Fixtures {
             globalCount: 2,
             customKeys: [CustomKey(name: "thickness", defaultValue: .number(4)),
                          CustomKey(name: "anchor", defaultValue: .point(Point(1, 2))),
-                         CustomKey(name: "spin", defaultValue: .number(0.5), dimension: .angle),
+                         CustomKey(name: "twist", defaultValue: .number(0.5), dimension: .angle),
                          CustomKey(name: "outline", defaultValue: .path(BezierPath([.move(Point(0, 0)), .close])))],
             behaviorTemplates: [
                 BehaviorTemplate(kind: .gravity, name: "g", fields: [DynFieldInit(.magnitude, 11), DynFieldInit(.angle, 15)]),

@@ -133,6 +133,24 @@ final class VerifierTests: XCTestCase {
         }
     }
 
+    func testEmitterCellKeys() throws {
+        var p = Fixtures.small
+        // a cell property's key is named by its key path, with the cell property's type and dimension
+        p.customKeys = [CustomKey(name: "emitterCells.spark.birthRate", defaultValue: .number(0)),
+                        CustomKey(name: "emitterCells.spark.emitterCells.trail.lifetime", defaultValue: .number(0), dimension: .time),
+                        CustomKey(name: "emitterCells.spark.contents", defaultValue: .image(""))]
+        try Verifier.verify(p)
+        p.customKeys = [CustomKey(name: "emitterCells.spark.birthRate", defaultValue: .string("x"))]
+        assertInvalid(p, "custom property 0 'emitterCells.spark.birthRate': its default must be a number, as the cell property 'birthRate' is")
+        p.customKeys = [CustomKey(name: "emitterCells.spark.lifetime", defaultValue: .number(0))]
+        assertInvalid(p, "custom property 0 'emitterCells.spark.lifetime': its default must be a duration, as the cell property 'lifetime' is")
+        for bad in ["emitterCells.spark.nope", "emitterCells.spark", "emitterCells..birthRate", "emitterCells.spark.cells.x.birthRate",
+                    "emitterCells.9.birthRate", "emitterCells.spark.birthRate."] {
+            p.customKeys = [CustomKey(name: bad, defaultValue: .number(0))]
+            assertInvalid(p, "custom property 0 '\(bad)': is not a valid property name")
+        }
+    }
+
     // MARK: constants
 
     func testConstantsThatAreNotValues() {

@@ -1,6 +1,8 @@
 import XCTest
 import CalcCore
 @testable import VM
+import Compiler
+import Foundation
 
 /// Keyframe, spring and group animations (SPEC §4.6); expected values worked out by hand.
 final class KeyframeTests: XCTestCase {
@@ -113,5 +115,93 @@ final class KeyframeTests: XCTestCase {
         """)
         XCTAssertEqual(tl.layer("box", at: 1.5).opacity, 0.2, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("box", at: 5).opacity, 0.2, accuracy: 1e-9)
+    }
+}
+
+/// CAKeyframeAnimation.path and rotationMode: positions worked out by hand on an L-shaped track
+/// (a 100-point segment, then 50 points down) and a quadratic arch.
+final class KeyframePathTests: XCTestCase {
+    func box(_ fields: String, at t: Double) throws -> PresentationLayer {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 10s }
+        let track = moveTo((0, 0)) + lineTo((100, 0)) + lineTo((100, 50))
+        layer box { bounds: (0, 0, 10, 10)
+          animations { a: keyframe { keyPath: position  path: track  duration: 2s  \(fields) } } }
+        """)
+        return tl.layer("box", at: t)
+    }
+
+    func assertPoint(_ p: Point, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(p.x, x, accuracy: 1e-9, file: file, line: line)
+        XCTAssertEqual(p.y, y, accuracy: 1e-9, file: file, line: line)
+    }
+
+    func testEachSegmentIsAKeyframe() throws {
+        assertPoint(try box("", at: 0.5).position, 50, 0)     // segment 0 over the first second
+        assertPoint(try box("", at: 1.5).position, 100, 25)   // segment 1 over the second
+        assertPoint(try box("", at: 0.8).position, 80, 0)
+    }
+
+    func testKeyTimesAreTheVertices() throws {
+        assertPoint(try box("keyTimes: [0, 0.8, 1]", at: 0.8).position, 50, 0)
+        assertPoint(try box("keyTimes: [0, 0.8, 1]", at: 1.8).position, 100, 25)
+    }
+
+    func testPacedMovesAtConstantSpeed() throws {
+        // 150 points in 2 s: 75 points a second
+        assertPoint(try box("calculationMode: .paced", at: 1).position, 75, 0)
+        assertPoint(try box("calculationMode: .paced", at: 1.6).position, 100, 20)
+    }
+
+    func testRotationModeFollowsTheTangent() throws {
+        XCTAssertEqual(try box("rotationMode: .auto", at: 0.5).transform, .identity)
+        let down = try box("rotationMode: .auto", at: 1.5).transform
+        let quarter = Transform3D.rotation(Double.pi / 2)
+        for (a, b) in zip(down.elements, quarter.elements) { XCTAssertEqual(a, b, accuracy: 1e-12) }
+        let back = try box("rotationMode: .autoReverse", at: 0.5).transform
+        for (a, b) in zip(back.elements, Transform3D.rotation(Double.pi).elements) { XCTAssertEqual(a, b, accuracy: 1e-12) }
+        // without rotationMode the transform is untouched
+        XCTAssertEqual(try box("", at: 1.5).transform, .identity)
+    }
+
+    func testCurvesCloseAndTheEnd() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 10s }
+        layer arch { animations { a: keyframe { keyPath: position  path: moveTo((0, 0)) + quadTo((50, 100), (100, 0))  duration: 1s } } }
+        layer loop { animations { a: keyframe { keyPath: position  path: moveTo((0, 0)) + lineTo((100, 0)) + closePath()  duration: 2s  fillMode: .forwards  removedOnCompletion: false } } }
+        """)
+        assertPoint(tl.layer("arch", at: 0.5).position, 50, 50)   // B(½) = ¼·P0 + ½·C + ¼·P1
+        assertPoint(tl.layer("loop", at: 1.5).position, 50, 0)    // the close is a segment back
+        assertPoint(tl.layer("loop", at: 3).position, 0, 0)       // held at the end
+    }
+}
+
+/// `spring(…)` as a timing function: the spring's curve stretched over the animation's duration.
+final class SpringTimingTests: XCTestCase {
+    func testSpringTimingFunctionShapesABasicAnimation() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 4s }
+        let bounce = spring(stiffness: 200, damping: 8)
+        layer box { animations { a: basic { keyPath: position.x  from: 0  to: 100  duration: 2s  timingFunction: bounce } } }
+        """)
+        let s = Spring(stiffness: 200, damping: 8)
+        let settle = s.settlingDuration
+        for t in [0.1, 0.5, 1.3] {
+            XCTAssertEqual(tl.layer("box", at: t).position.x, 100 * s.progress(t / 2 * settle), accuracy: 1e-9)
+        }
+    }
+
+    func testSpringTimingInATransactionAndItsErrors() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 4s }
+        layer box { }
+        at 1s { transaction(animationDuration: 1s, animationTimingFunction: spring(damping: 20)) { box.position.x = 100 } }
+        """)
+        // critically damped (ω₀ = 10): 1 − (1 + 10t)e^(−10t) at t = 0.5 × settling
+        let s = Spring(damping: 20)
+        let t = 0.5 * s.settlingDuration
+        XCTAssertEqual(tl.layer("box", at: 1.5).position.x, 100 * (1 - (1 + 10 * t) * Foundation.exp(-10 * t)), accuracy: 1e-9)
+        let result = Compiler.compile(SourceFile(name: "t.cal", text: "let s = spring(mass: 0)\nlet u = spring(weight: 1)\nlayer a { }\n"))
+        XCTAssertEqual(result.diagnostics.map(\.id), ["E0277", "E0271"])
     }
 }

@@ -101,7 +101,8 @@ final class KindTests: XCTestCase {
         XCTAssertEqual(diag("layer a { string: \"x\" }"), ["E0233"])
         XCTAssertEqual(diag("layer a: text { }\nat 1s { a.path = rectPath((0, 0, 1, 1)) }"), ["E0233"])
         XCTAssertEqual(diag("mask { }"), ["E0234"])
-        XCTAssertEqual(diag("layer e: emitter { }"), ["E0230"])
+        XCTAssertEqual(diag("layer e: emitter { }"), [], "emitter layers are supported (E0230 is retired)")
+        XCTAssertEqual(diag("layer a { birthRate: 2 }"), ["E0233"])
     }
 
     func testKindErrorAtRunTimeForDynamicLayers() throws {

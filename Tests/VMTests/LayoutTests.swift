@@ -1,0 +1,89 @@
+import XCTest
+import CalcCore
+@testable import VM
+
+/// Constraint layout (seed 000:1227–1332; SPEC §4.11), expected frames worked out by hand.
+final class LayoutTests: XCTestCase {
+    func frame(_ l: PresentationLayer) -> Rect {
+        Rect(l.position.x - l.anchorPoint.x * l.bounds.size.width, l.position.y - l.anchorPoint.y * l.bounds.size.height,
+             l.bounds.size.width, l.bounds.size.height)
+    }
+
+    /// The seed's Listing 1: layerA centred in a 200×160 superlayer; layerB as wide as A, centred on
+    /// it, from 10 below the superlayer's minY to 10 before A's minY.
+    func testTheSeedExample() throws {
+        let tl = try timeline("""
+        scene { size: (200, 160) duration: 1s }
+        layer theLayer {
+            frame: (0, 0, 200, 160)
+            layer layerA { bounds: (0, 0, 100, 25)  constraints { midY: superlayer.midY  midX: superlayer.midX } }
+            layer layerB {
+                constraints { width: layerA.width  midX: layerA.midX  maxY: layerA.minY - 10  minY: superlayer.minY + 10 }
+            }
+        }
+        """)
+        XCTAssertEqual(frame(tl.layer("layerA", at: 0)), Rect(50, 67.5, 100, 25))
+        XCTAssertEqual(frame(tl.layer("layerB", at: 0)), Rect(50, 10, 100, 47.5))
+    }
+
+    func testScaleOffsetAndOneConstraintPerAxis() throws {
+        let tl = try timeline("""
+        scene { size: (200, 100) duration: 1s }
+        layer bar { bounds: (0, 0, 30, 20)  position: (15, 50)
+            constraints { width: superlayer.width * 0.5 + 10  minX: superlayer.minX + 5  midY: superlayer.maxY - 20 } }
+        layer tag { bounds: (0, 0, 40, 10)  position: (100, 30)  constraints { height: superlayer.height * 0.25 } }
+        """)
+        // width 110 from x 5; y centre 80 with the current height 20
+        XCTAssertEqual(frame(tl.layer("bar", at: 0)), Rect(5, 70, 110, 20))
+        // a lone size keeps the current centre (30) and the other axis as it was
+        XCTAssertEqual(frame(tl.layer("tag", at: 0)), Rect(80, 17.5, 40, 25))
+    }
+
+    func testLayoutFollowsAnAnimatingSuperlayerWithoutTouchingTheModel() throws {
+        let tl = try timeline("""
+        scene { size: (400, 200) duration: 2s }
+        layer panel {
+            bounds: (0, 0, 100, 100)  position: (50, 50)
+            animations { grow: basic { keyPath: bounds.size.width  from: 100  to: 300  duration: 2s } }
+            layer fill { bounds: (0, 0, 1, 1)  constraints { minX: superlayer.minX + 10  maxX: superlayer.maxX - 10 } }
+        }
+        var modelWidth = 0
+        at 1s { modelWidth = fill.bounds.size.width }
+        layer probe { }
+        at 1.5s { probe.opacity = modelWidth }
+        """)
+        XCTAssertEqual(frame(tl.layer("fill", at: 0)).size.width, 80, accuracy: 1e-9)
+        XCTAssertEqual(frame(tl.layer("fill", at: 1)).size.width, 180, accuracy: 1e-9)   // superlayer 200 wide
+        XCTAssertEqual(tl.layer("probe", at: 1.9).opacity, 1, "handlers read the model size (1), not the laid-out one")
+    }
+
+    func testSiblingsByStringNameAndRuntimeErrors() throws {
+        let ok = try timeline("""
+        scene { size: (200, 100) duration: 1s }
+        for i in 0..<3 {
+            layer "cell\\(i)" {
+                bounds: (0, 0, 20, 20)
+                position: (10, 50)
+                if i > 0 { constraints { minX: "cell\\(i - 1)".maxX + 5 } }
+            }
+        }
+        """)
+        XCTAssertEqual(frame(ok.layer("cell2", at: 0)).origin.x, 50, accuracy: 1e-9)
+        let missing = try timeline("""
+        scene { size: (200, 100) duration: 1s }
+        layer a { constraints { minX: "ghost".maxX } }
+        """)
+        XCTAssertThrowsError(try missing.presentation(at: 0)) { e in
+            XCTAssertEqual("\(e)", "runtime error in 'main' at line 2: 'a' has a constraint relative to 'ghost', which is not one of its siblings")
+        }
+        let cycle = try timeline("""
+        scene { size: (200, 100) duration: 1s }
+        let names = ["a", "b"]
+        layer a { constraints { minX: "\\(names[1])".maxX } }   // names computed at run time: no static check
+        layer b { constraints { minX: "\\(names[0])".maxX } }
+        """)
+        XCTAssertThrowsError(try cycle.presentation(at: 0)) { e in
+            XCTAssertEqual("\(e)", "runtime error in 'main' at line 3: the constraints of 'a' → 'b' → 'a' form a cycle")
+        }
+    }
+}
