@@ -222,6 +222,19 @@ enum Dynamics {
         Pose(center: space.point(item.center), rotation: space.angle(item.rotation))
     }
 
+    /// Makes a frame's world show the poses at the frame's time to the code that runs while it is
+    /// presented (draw blocks and bound expressions read `ball.position` and
+    /// `ball.presentation.position`): as UIKit's animator moves a view's centre every tick, the
+    /// simulated layers' model values follow the simulation between events too. Only when some
+    /// layer runs such code: otherwise nothing reads them and the copy is not worth its cost.
+    static func showPoses(_ poses: [Int32: Pose], in w: inout World) {
+        guard w.layers.contains(where: { $0.draw != nil || !$0.bindings.isEmpty }) else { return }
+        for (l, pose) in poses where l > 0 && Int(l) < w.layers.count {
+            place(pose, in: &w.layers[Int(l)].props)
+        }
+        w.dynamics?.poses = poses
+    }
+
     static func poses(_ sim: Simulation, _ space: DynamicsSpace) -> [Int32: Pose] {
         var out: [Int32: Pose] = [:]
         for item in sim.items { out[Int32(truncatingIfNeeded: item.id)] = pose(of: item, space) }

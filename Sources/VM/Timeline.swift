@@ -142,8 +142,10 @@ public final class Timeline: Sendable {
 
     /// The presentation tree at scene time `t` (model values, bound expressions, animations, physics).
     public func presentation(at t: Double) throws(RuntimeError) -> PresentationScene {
-        let w = world(at: t)
-        let presenter = Presenter(image: image, world: w, emitters: emitters, poses: try poses(at: t, in: w))
+        var w = world(at: t)
+        let poses = try poses(at: t, in: w)
+        if !poses.isEmpty { Dynamics.showPoses(poses, in: &w) }
+        let presenter = Presenter(image: image, world: w, emitters: emitters, poses: poses)
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
         return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
                                  origin: scene.origin, root: root)

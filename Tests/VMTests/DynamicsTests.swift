@@ -270,4 +270,22 @@ final class DynamicsTests: XCTestCase {
         XCTAssertEqual(position(tl, "box", 2).y, 160, accuracy: 0.05)
         XCTAssertEqual(Component.rotationZ.get(.transform(tl.layer("box", at: 2).transform)).number ?? 1, 0, accuracy: 0.01)
     }
+
+    func testDrawBlocksSeeTheSimulationBetweenEvents() throws {
+        // no event after 0: a draw block presented at 0.5 s still reads the simulated position
+        let tl = try timeline(Self.ball + """
+
+        layer probe {
+            bounds: (0, 0, 4, 4)
+            draw { text("y", at: ball.position, size: 8, color: .black); text("p", at: ball.presentation.position, size: 8, color: .black) }
+        }
+        dynamics { gravity g { items: [ball] } }
+        """)
+        let drawing = tl.layer("probe", at: 0.5).drawing
+        XCTAssertEqual(drawing.count, 2)
+        for command in drawing {
+            guard case .text(_, let at, _, _) = command else { XCTFail("\(command)"); continue }
+            assertPoint(at, 100, 20 + Self.fall(0.5))
+        }
+    }
 }
