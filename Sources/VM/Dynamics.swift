@@ -387,16 +387,18 @@ extension Machine {
 
     /// DYNSET: a behaviour's field (`active` adds it to or removes it from the animator).
     func setBehaviorField(_ bt: Int, _ raw: Int, _ v: Value) throws(RuntimeError) {
-        guard world.dynamics != nil, let field = DynField(rawValue: UInt8(truncatingIfNeeded: raw)) else { throw fail("bad behaviour field") }
+        guard bt >= 0, bt < world.dynamics?.behaviors.count ?? 0, let field = DynField(rawValue: UInt8(truncatingIfNeeded: raw)) else {
+            throw fail("bad behaviour field")
+        }
         let name = "\(behaviorName(bt)).\(field.name)"
         if let problem = field.problem(with: v) { throw fail("'\(name)' cannot be \(Value.display(v)): \(problem)") }
         var value = v
         switch field {
         case .active:
             let on = v.bool ?? false
-            world.dynamics!.behaviors[bt].active = on
+            world.dynamics?.behaviors[bt].active = on
             // setting true again re-fires an instantaneous push (UIKit)
-            if on { world.dynamics!.behaviors[bt].activatedAt = now }
+            if on { world.dynamics?.behaviors[bt].activatedAt = now }
             return
         case .items:
             guard case .array(let xs) = v else { break }
@@ -413,12 +415,12 @@ extension Machine {
         default:
             break
         }
-        world.dynamics!.behaviors[bt].fields[raw] = value
+        world.dynamics?.behaviors[bt].fields[raw] = value
     }
 
     /// DYNGET: the value in force, or UIKit's default.
     func behaviorField(_ bt: Int, _ raw: Int) -> Value {
-        guard let d = world.dynamics, let field = DynField(rawValue: UInt8(truncatingIfNeeded: raw)) else { return .none }
+        guard let d = world.dynamics, bt >= 0, bt < d.behaviors.count, let field = DynField(rawValue: UInt8(truncatingIfNeeded: raw)) else { return .none }
         let r = d.behaviors[bt]
         if field == .active { return .bool(r.active) }
         let v = r.fields[raw]
@@ -434,16 +436,18 @@ extension Machine {
     /// Writes the simulation's poses into the model at `now` (no implicit animation: physics moves
     /// the model as UIKit's animator moves a view's centre).
     func writeDynamicsPoses() {
-        guard world.dynamics != nil else { return }
+        guard let items = world.dynamics?.sim.items else { return }
         let space = dynamicsSpace
-        let items = world.dynamics!.sim.items
         for item in items {
             let l = Int32(truncatingIfNeeded: item.id)
             guard l > 0, Int(l) < world.layers.count else { continue }
             let pose = Dynamics.pose(of: item, space)
             Dynamics.place(pose, in: &world.layers[Int(l)].props)
-            world.dynamics!.written[l] = WrittenState(world.layers[Int(l)].props)
-            world.dynamics!.poses[l] = pose
+            // evaluated first: an optional-chained assignment begins its access to `world` before
+            // its right-hand side runs
+            let state = WrittenState(world.layers[Int(l)].props)
+            world.dynamics?.written[l] = state
+            world.dynamics?.poses[l] = pose
         }
     }
 

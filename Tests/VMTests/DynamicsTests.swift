@@ -288,4 +288,20 @@ final class DynamicsTests: XCTestCase {
             assertPoint(at, 100, 20 + Self.fall(0.5))
         }
     }
+
+    func testAnItemInATransformedContainerMovesInTheContainersSpace() throws {
+        // positions are used in the superlayer's coordinates without conversion (docs/semantics.md):
+        // the fall is along the container's y, which its transform turns on screen
+        let tl = try timeline("""
+        scene { size: (300, 300) fps: 10 duration: 1s }
+        layer tray {
+            bounds: (0, 0, 200, 200)
+            position: (150, 150)
+            transform: rotate(90deg)
+            layer pip { bounds: (0, 0, 10, 10) position: (50, 10) }
+        }
+        dynamics { gravity g { items: [pip] } }
+        """)
+        assertPoint(position(tl, "pip", 0.5), 50, 10 + Self.fall(0.5))
+    }
 }
