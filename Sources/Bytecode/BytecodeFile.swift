@@ -20,18 +20,18 @@ public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
     /// The newest format version this calc reads and writes.
-    public static let version: UInt16 = 2
-    /// The oldest format version this calc reads.
-    public static let oldestVersion: UInt16 = 1
+    public static let version: UInt16 = 3
+    /// The oldest format version this calc reads (older files are rejected with a message to rebuild).
+    public static let oldestVersion: UInt16 = 2
 
-    /// The version a program is written as: the oldest that can hold it. Version 2 added the
+    /// The version a program is written as: the oldest that can hold it. Version 3 added the
     /// behaviours section (and the dynamics opcodes, which need behaviours), so a program without
-    /// dynamics is still written as version 1, byte for byte as before.
-    public static func version(for p: Program) -> UInt16 { p.behaviorTemplates.isEmpty ? 1 : 2 }
+    /// dynamics is still written as version 2, byte for byte as before.
+    public static func version(for p: Program) -> UInt16 { p.behaviorTemplates.isEmpty ? 2 : 3 }
 
     /// The sections a file of `version` holds, in order.
     static func sections(version: UInt16) -> [Section] {
-        version >= 2 ? Section.allCases : Section.allCases.filter { $0 != .behaviors }
+        version >= 3 ? Section.allCases : Section.allCases.filter { $0 != .behaviors }
     }
     /// "\r\n\u{1A}\n" (Lua's LUAC_DATA): CR LF, DOS end-of-file, LF — any text-mode rewrite changes it.
     public static let sentinel: [UInt8] = [0x0D, 0x0A, 0x1A, 0x0A]
@@ -191,7 +191,7 @@ public enum BytecodeWriter {
             (.strings, strings), (.scene, scene), (.constants, constants), (.functions, functions),
             (.layerTemplates, layers), (.animationTemplates, animations),
         ]
-        if version >= 2 { sections.append((.behaviors, behaviors)) }
+        if BytecodeFormat.sections(version: version).contains(.behaviors) { sections.append((.behaviors, behaviors)) }
         for (section, payload) in sections {
             out.u8(section.rawValue)
             out.count(payload.bytes.count)
@@ -382,7 +382,10 @@ public enum BytecodeReader {
         if version > BytecodeFormat.version {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is newer than this calc supports (\(BytecodeFormat.version))", offset: 4)
         }
-        if version < BytecodeFormat.oldestVersion {
+        if version >= 1, version < BytecodeFormat.oldestVersion {
+            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is older than this calc reads (\(BytecodeFormat.oldestVersion) to \(BytecodeFormat.version)): rebuild the file from its .cal source", offset: 4)
+        }
+        if version < 1 {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) does not exist (this calc reads versions \(BytecodeFormat.oldestVersion) to \(BytecodeFormat.version))", offset: 4)
         }
         guard bytes[6..<10].elementsEqual(BytecodeFormat.sentinel) else {

@@ -5,7 +5,7 @@
 // one helper per operand kind driven by `Opcode.format`, so a new opcode prints without new code.
 // It never traps, even on a Program that fails verification: out-of-range operands print as such.
 //
-//   ; calc bytecode, format 1
+//   ; calc bytecode, format 2
 //   ; source: hello.cal
 //   .scene size 320x240 scale 2 fps 30 duration 2 background #ffffffff origin topLeft
 //

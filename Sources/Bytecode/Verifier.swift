@@ -139,7 +139,13 @@ public enum Verifier {
             func fail(_ m: String) -> BytecodeError { invalid("custom property \(i) \(Format.quoted1(k.name)): \(m)") }
             // a script's own key (an identifier), or an emitter cell's property named by its key path
             let cell = EmitterCellKey.parse(k.name)
-            guard PropertyTable.isValidCustomName(k.name) || cell != nil else { throw fail("is not a valid property name") }
+            let filter = FilterKey.parse(k.name)
+            guard PropertyTable.isValidCustomName(k.name) || cell != nil || filter.map({ PropertyTable.isValidCustomName($0.filter) && PropertyTable.isValidCustomName($0.input) }) == true else {
+                throw fail("is not a valid property name")
+            }
+            if filter != nil, k.dimension != .scalar || !conforms(k.defaultValue, to: .number(.scalar)) {
+                throw fail("a filter's input is a plain number")
+            }
             if let cell, !conforms(k.defaultValue, to: cell.property.type) || k.dimension != cell.property.dimension {
                 throw fail("its default must be \(article(cell.property.type.description)), as the cell property '\(cell.property.name)' is")
             }

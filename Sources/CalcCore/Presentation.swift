@@ -192,6 +192,10 @@ public struct PresentationLayer: Sendable, Equatable {
     public var gradient: GradientStyle?
     public var replicator: ReplicatorStyle?
     public var emitter: EmitterStyle?
+    /// Core Image filters on the layer's content (`filters`) and on what lies behind it
+    /// (`backgroundFilters`), in order, with their input values this frame.
+    public var filters: [FilterState] = []
+    public var backgroundFilters: [FilterState] = []
     /// The mask layer, when there is one (an array so the type can hold itself).
     public var mask: [PresentationLayer] = []
     /// A transition running on the layer.

@@ -102,6 +102,9 @@ public enum LayerProperties {
     public static let spin: UInt16 = 75
     public static let seed: UInt16 = 76
     public static let emitterCells: UInt16 = 77
+    public static let filters: UInt16 = 78
+    public static let backgroundFilters: UInt16 = 79
+    public static let autoresizingMask: UInt16 = 80
 
     public static let all: [LayerProperty] = [
         p(bounds, "bounds", .rect, .rect(.zero)),
@@ -195,6 +198,12 @@ public enum LayerProperties {
         // compiler generates from `cell NAME { … }` (arrays never go into layer templates); their
         // properties are custom keys named by key path (EmitterCells.swift).
         p(emitterCells, "emitterCells", .array(.string), .array([]), animatable: false, kinds: [.emitter]),
+        // Core Image filters as "kind:name" entries (Filters.swift), set by the code the compiler
+        // generates from `filters: [gaussianBlur(…), …]`; their inputs are custom keys named by key path.
+        p(filters, "filters", .array(.string), .array([]), animatable: false),
+        p(backgroundFilters, "backgroundFilters", .array(.string), .array([]), animatable: false),
+        // CAAutoresizingMask as a list of "autoresizing" cases (struts and springs, seed 000:667).
+        p(autoresizingMask, "autoresizingMask", .array(.enumeration("autoresizing")), .array([]), animatable: false),
     ]
 
     static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true,
@@ -458,7 +467,7 @@ public struct PropertyTable: Sendable {
 
     /// Resolves a spelled key path against the catalogue and the custom keys.
     public func parse(_ path: String) -> (KeyPath, ValueType)? {
-        if EmitterCellKey.isCellKey(path) { return parseCellKey(path) }
+        if EmitterCellKey.isCellKey(path) || FilterKey.isFilterKey(path) { return parseKeyNamedByPath(path) }
         if let r = KeyPath.parse(path) { return r }
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         guard let k = custom.firstIndex(where: { $0.name == parts[0] }) else { return nil }
@@ -469,9 +478,9 @@ public struct PropertyTable: Sendable {
         return nil
     }
 
-    /// An emitter cell's key path: the registered key it names (a key's name is a whole key path, so
+    /// A key path into an emitter cell or a filter: the registered key it names (a key's name is a whole key path, so
     /// the longest name the path starts with), then a component of that key's value.
-    func parseCellKey(_ path: String) -> (KeyPath, ValueType)? {
+    func parseKeyNamedByPath(_ path: String) -> (KeyPath, ValueType)? {
         for (k, c) in custom.enumerated() where path.hasPrefix(c.name) {
             let id = LayerProperties.customBase + UInt16(k)
             let rest = path.dropFirst(c.name.count)

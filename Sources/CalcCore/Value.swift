@@ -62,6 +62,7 @@ public enum Enumerations {
         "origin": ["topLeft", "bottomLeft"],
         "calculation mode": ["linear", "discrete", "paced", "cubic", "cubicPaced"],
         "rotation mode": ["auto", "autoReverse"],
+        "autoresizing": ["minXMargin", "widthSizable", "maxXMargin", "minYMargin", "heightSizable", "maxYMargin"],
         "animation option": ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "repeat", "autoreverse",
                              "beginFromCurrentState", "overrideInheritedDuration", "overrideInheritedCurve",
                              "calculationModeLinear", "calculationModeDiscrete", "calculationModePaced",

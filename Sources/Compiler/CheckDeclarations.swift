@@ -136,6 +136,12 @@ extension Checker {
                     styleStmts += applyStyle(m, to: me)
                     continue
                 }
+                if FilterKey.lists.contains(m.name.text) {
+                    // lists are built at run time (arrays never go into templates)
+                    dynamicSeen = true
+                    body += filterList(m.name.text, m.value, layer: me, line: line(m.span))
+                    continue
+                }
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName, cells: CellScope(kind: kind, cells: cells)) else {
                     _ = expr(m.value, expect: .error)
                     continue
@@ -193,6 +199,9 @@ extension Checker {
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     /// `cells` is the layer's kind and cells when the checker knows the layer (for cell key paths).
     func resolveKeyPath(_ name: Name, onLayer layer: String, cells: CellScope? = nil) -> (KeyPath, ValueType)? {
+        if let first = name.parts.first, FilterKey.lists.contains(first), name.parts.count > 1 {
+            return resolveFilterKeyPath(name)
+        }
         if name.parts.first == EmitterCellKey.prefix {
             if name.parts.count > 1 { return resolveCellKeyPath(name, onLayer: layer, scope: cells) }
             diags.error("E0247", "'emitterCells' is made from the layer's cell declarations", at: name.span,
@@ -222,6 +231,7 @@ extension Checker {
             return []
         }
         if m.name.text == "style" { return applyStyle(m, to: layer) }
+        if FilterKey.lists.contains(m.name.text) { return filterList(m.name.text, m.value, layer: layer, line: line(m.span)) }
         guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname, cells: cellScope(layer)) else { _ = expr(m.value, expect: .error); return [] }
         if case .global(let slot) = layer, let k = layerKindBySlot[slot], !kindHas(k, kp, at: m.name.span) {
             _ = expr(m.value, expect: .error)
@@ -715,6 +725,7 @@ extension Checker {
             return []
         }
         guard !names.isEmpty else { return [] }
+        if names.count == 1, FilterKey.lists.contains(names[0].0) { return filterList(names[0].0, value, layer: b.ir, line: ln) }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
         guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return [] }
         if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {

@@ -128,6 +128,8 @@ final class Checker {
     var usedDeclarations: Set<Int> = []
     /// The layers of each body being checked, for constraints between siblings.
     var siblingScopes: [SiblingScope] = []
+    /// Filters declared anywhere in the file: list ("filters", "backgroundFilters") → name → kind.
+    var declaredFilters: [String: [String: FilterKind]] = [:]
     var stylesInProgress: Set<String> = []
     /// Emitter cells declared in the file and registered as keys (CheckEmitter.swift).
     var emitters = EmitterCheckState()
@@ -161,6 +163,7 @@ final class Checker {
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         scanCells(ast.items)
+        scanFilters(ast.items)
         collectTopLevel(ast.items)
         pushSiblings(ast.items)
         let main = block(ast.items, .none)

@@ -13,6 +13,8 @@ final class Image: @unchecked Sendable {
     /// The catalogue plus the program's custom properties; `defaults` is a new layer's values.
     let table: PropertyTable
     let defaults: [Value]
+    /// Slots of the filter inputs the program registered, by key name (`filters.soft.inputRadius`).
+    let filterSlots: [String: Int]
     /// All functions' code, back to back.
     let code: UnsafeMutablePointer<Instruction>
     let codeCount: Int
@@ -27,6 +29,11 @@ final class Image: @unchecked Sendable {
         self.program = program
         table = program.properties
         defaults = table.defaults
+        var slots: [String: Int] = [:]
+        for (k, key) in program.customKeys.enumerated() where FilterKey.isFilterKey(key.name) {
+            slots[key.name] = LayerProperties.slot(LayerProperties.customBase + UInt16(k))
+        }
+        filterSlots = slots
         var starts: [Int] = []
         var total = 0
         for f in program.functions { starts.append(total); total += f.code.count }

@@ -334,6 +334,9 @@ final class Machine {
         if acts { recordAction(l, property: kp.property, old: old) }
         world.layers[Int(l)].props[p] = new
         if acts { recordKeyframe(l, property: kp.property, value: new) }
+        if kp.property == LayerProperties.bounds, let o = old.rect?.size, let n = new.rect?.size, o != n {
+            autoresizeSublayers(of: l, from: o, to: n, allowActions: allowActions)
+        }
     }
 
     /// In a keyframe block, the change also becomes a keyframe of its property's animation.
@@ -1040,15 +1043,17 @@ enum TypeCheck {
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
         case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.string, .string), (.timingFunction, .timing), (.enumeration, .enumCase),
+             (.transform, .transform), (.string, .string), (.timingFunction, .timing),
              (.path, .path), (.image, .image): return true
+        case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
         case (.path, .none), (.image, .none): return true
         case (.array(let element), .array(let xs)):
             return xs.allSatisfy { x in
                 switch (element, x) {
                 case (.number, .number(let n)): return n.isFinite
                 case (.color, .color): return true
-                case (.string, .string): return true   // an emitter's cell paths
+                case (.string, .string): return true   // an emitter's cell paths, filter entries
+                case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
                 default: return false
                 }
             }

@@ -151,6 +151,8 @@ struct Presenter {
             out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                              progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
         }
+        out.filters = filterStates(LayerProperties.filters, p)
+        out.backgroundFilters = filterStates(LayerProperties.backgroundFilters, p)
         if let d = rec.draw {
             let m = Machine(image: image, world: world, readOnly: true)
             m.now = t

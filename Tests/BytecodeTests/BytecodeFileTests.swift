@@ -47,7 +47,7 @@ final class BytecodeFileTests: XCTestCase {
         let zero = [UInt8](repeating: 0, count: 8)
         var expected: [UInt8] = [
             0x1B, 0x43, 0x41, 0x4C,                         // magic
-            0x01, 0x00,                                     // version 1
+            0x02, 0x00,                                     // version 2
             0x0D, 0x0A, 0x1A, 0x0A,                         // sentinel
             0x08, 0x08,                                     // instruction and number sizes
             0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x77, 0x40, // 370.5
@@ -78,7 +78,7 @@ final class BytecodeFileTests: XCTestCase {
         XCTAssertEqual(try BytecodeReader.decode(bytes), p)
     }
 
-    /// A program with one behaviour is version 2 and has a seventh section, encoded by hand from the
+    /// A program with one behaviour is version 3 and has a seventh section, encoded by hand from the
     /// layout in docs/bytecode.md (the first six sections are those of the smallest program above,
     /// plus the behaviour's name string and one constant).
     func testGoldenBytesOfTheBehavioursSection() throws {
@@ -88,7 +88,7 @@ final class BytecodeFileTests: XCTestCase {
                         functions: [Function(name: "main", registerCount: 0, code: [Instruction(.ret)], lines: [7])],
                         behaviorTemplates: [BehaviorTemplate(kind: .push, name: "kick", fields: [DynFieldInit(.magnitude, 0)])])
         let bytes = BytecodeWriter.encode(p)
-        XCTAssertEqual(Array(bytes[4..<6]), [0x02, 0x00], "version 2")
+        XCTAssertEqual(Array(bytes[4..<6]), [0x03, 0x00], "version 3")
         let sections = Fixtures.sections(bytes)
         XCTAssertEqual(sections.keys.sorted(), [1, 2, 3, 4, 5, 6, 7])
         let range = try XCTUnwrap(sections[7])
@@ -102,23 +102,23 @@ final class BytecodeFileTests: XCTestCase {
         ])
         XCTAssertEqual(range.upperBound, bytes.count - 4, "the last section, before the checksum")
         XCTAssertEqual(try BytecodeReader.load(bytes), p)
-        XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 2\n"))
+        XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 3\n"))
     }
 
-    func testAProgramWithoutBehavioursIsStillVersionOne() throws {
+    func testAProgramWithoutBehavioursIsStillVersionTwo() throws {
         let b = BytecodeWriter.encode(Fixtures.small)
-        XCTAssertEqual(Array(b[4..<6]), [0x01, 0x00])
+        XCTAssertEqual(Array(b[4..<6]), [0x02, 0x00])
         XCTAssertEqual(Fixtures.sections(b).keys.sorted(), [1, 2, 3, 4, 5, 6])
-        XCTAssertTrue(Disassembler.disassemble(Fixtures.small).hasPrefix("; calc bytecode, format 1\n"))
-        // a version-2 file must have the behaviours section, a version-1 file must not
-        var two = b
-        two[4] = 2
-        assertRejects(Fixtures.reseal(two), .malformed, "section 'behaviours' is missing (expected at offset \(b.count - 4))")
+        XCTAssertTrue(Disassembler.disassemble(Fixtures.small).hasPrefix("; calc bytecode, format 2\n"))
+        // a version-3 file must have the behaviours section, a version-2 file must not
+        var three = b
+        three[4] = 3
+        assertRejects(Fixtures.reseal(three), .malformed, "section 'behaviours' is missing (expected at offset \(b.count - 4))")
         let full = BytecodeWriter.encode(Fixtures.full)
-        var one = full
-        one[4] = 1
+        var two = full
+        two[4] = 2
         let seventh = try XCTUnwrap(Fixtures.sections(full)[7]).lowerBound - 5
-        assertRejects(Fixtures.reseal(one), .malformed, "section 'behaviours' at offset \(seventh) is out of order (all sections were already read)")
+        assertRejects(Fixtures.reseal(two), .malformed, "section 'behaviours' at offset \(seventh) is out of order (all sections were already read)")
     }
 
     func testRoundTripOfEveryConstantTypeOpcodeAndTemplate() throws {
@@ -175,11 +175,13 @@ final class BytecodeFileTests: XCTestCase {
     func testRejectsANewerVersion() {
         var b = BytecodeWriter.encode(Fixtures.small)
         b[4] = 7
-        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (2)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (3)")
         b[4] = 0; b[5] = 1
-        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (2)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (3)")
+        b[4] = 1; b[5] = 0
+        assertRejects(b, .unsupportedVersion, "bytecode format version 1 is older than this calc reads (2 to 3): rebuild the file from its .cal source")
         b[4] = 0; b[5] = 0
-        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads versions 1 to 2)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads versions 2 to 3)")
     }
 
     func testRejectsTextModeMangling() {

@@ -50,7 +50,7 @@ final class DisassemblerTests: XCTestCase {
     func testListingOfAHandBuiltProgram() throws {
         try Verifier.verify(Self.hello)
         let expected = """
-            ; calc bytecode, format 1
+            ; calc bytecode, format 2
             ; source: hello.cal
             .scene size 320x240 scale 2 fps 30 duration 2 background #ffffffff origin topLeft
 
@@ -164,7 +164,7 @@ final class DisassemblerTests: XCTestCase {
     func testSourceNamesThatNeedQuoting() {
         var p = Self.hello
         p.sourceName = "my \"file\".cal"
-        XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 1\n; source: \"my \\\"file\\\".cal\"\n"))
+        XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 2\n; source: \"my \\\"file\\\".cal\"\n"))
     }
 
     func testDisassemblyIsStableAcrossAFileRoundTrip() throws {
@@ -195,7 +195,7 @@ final class DisassemblerTests: XCTestCase {
             ])
         try Verifier.verify(p)
         XCTAssertEqual(Disassembler.disassemble(p), """
-            ; calc bytecode, format 2
+            ; calc bytecode, format 3
             ; source: drop.cal
             .scene size 320x240 scale 1 fps 30 duration 1 background #ffffffff origin topLeft
 

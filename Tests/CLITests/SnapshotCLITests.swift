@@ -304,13 +304,13 @@ final class SnapshotCLITests: XCTestCase {
         CLI.write("this is not a PNG", "scenes/__snapshots__/box.f0002.png", in: dir)
         let asmPath = dir + "/scenes/__snapshots__/box.asm"
         let asm = try String(contentsOfFile: asmPath, encoding: .utf8)
-        try asm.replacingOccurrences(of: "; calc bytecode, format 1\n", with: "; calc bytecode, format 99\n").write(toFile: asmPath, atomically: true, encoding: .utf8)
+        try asm.replacingOccurrences(of: "; calc bytecode, format 2\n", with: "; calc bytecode, format 99\n").write(toFile: asmPath, atomically: true, encoding: .utf8)
         let r = calc("test")
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.stdout, """
         FAIL scenes/box.cal (asm, 2 frames)
-          snapshot scenes/__snapshots__/box.asm was recorded by a newer calc (bytecode format 99; this calc writes format 1): update calc, or re-record it with --update
+          snapshot scenes/__snapshots__/box.asm was recorded by a newer calc (bytecode format 99; this calc writes format 2): update calc, or re-record it with --update
           snapshot scenes/__snapshots__/box.f0002.png is corrupt: not a PNG file (bad signature) (re-record it with --update)
         0 passed, 1 failed
 

@@ -79,7 +79,7 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(fb[0, 4], PixelMath.pack(0, 0, 0, 255))
         // the disassembly names the script relative to the root
         let asm = String(decoding: try XCTUnwrap(bytes("scenes/__snapshots__/box.asm")), as: UTF8.self)
-        XCTAssertTrue(asm.hasPrefix("; calc bytecode, format 1\n; source: scenes/box.cal\n"), asm)
+        XCTAssertTrue(asm.hasPrefix("; calc bytecode, format 2\n; source: scenes/box.cal\n"), asm)
     }
 
     func testCorruptPNGSnapshots() throws {
@@ -105,28 +105,28 @@ final class EngineTests: XCTestCase {
         put(box, "scenes/box.cal")
         _ = try check(.missing)
         let asm = String(decoding: try XCTUnwrap(bytes("scenes/__snapshots__/box.asm")), as: UTF8.self)
-        put(asm.replacingOccurrences(of: "format 1\n", with: "format 99\n"), "scenes/__snapshots__/box.asm")
+        put(asm.replacingOccurrences(of: "format 2\n", with: "format 99\n"), "scenes/__snapshots__/box.asm")
         XCTAssertEqual(try check().results[0].details, [
-            "snapshot scenes/__snapshots__/box.asm was recorded by a newer calc (bytecode format 99; this calc writes format 1): update calc, or re-record it with --update",
+            "snapshot scenes/__snapshots__/box.asm was recorded by a newer calc (bytecode format 99; this calc writes format 2): update calc, or re-record it with --update",
         ])
         put("K0 number 1\n", "scenes/__snapshots__/box.asm")
         XCTAssertEqual(try check().results[0].details, [
-            "snapshot scenes/__snapshots__/box.asm is corrupt: its first line should be '; calc bytecode, format 1' (re-record it with --update)",
+            "snapshot scenes/__snapshots__/box.asm is corrupt: its first line should be '; calc bytecode, format 2' (re-record it with --update)",
         ])
         putBytes([0xFF, 0xFE, 0x00, 0x41], "scenes/__snapshots__/box.asm")
         XCTAssertEqual(try check().results[0].details, [
             "snapshot scenes/__snapshots__/box.asm is corrupt: it is not UTF-8 text (re-record it with --update)",
         ])
         // an older format is shown as a diff, with a note saying why
-        put(asm.replacingOccurrences(of: "format 1\n", with: "format 0\n"), "scenes/__snapshots__/box.asm")
+        put(asm.replacingOccurrences(of: "format 2\n", with: "format 0\n"), "scenes/__snapshots__/box.asm")
         XCTAssertEqual(Array(try check().results[0].details.prefix(7)), [
             "disassembly differs from scenes/__snapshots__/box.asm:",
-            "  (the snapshot is in bytecode format 0; this calc writes format 1)",
+            "  (the snapshot is in bytecode format 0; this calc writes format 2)",
             "  --- scenes/__snapshots__/box.asm",
             "  +++ scenes/box.cal (actual)",
             "  @@ -1,4 +1,4 @@",
             "  -; calc bytecode, format 0",
-            "  +; calc bytecode, format 1",
+            "  +; calc bytecode, format 2",
         ])
         // a CRLF checkout of a correct snapshot passes
         put(asm.replacingOccurrences(of: "\n", with: "\r\n"), "scenes/__snapshots__/box.asm")

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/animation/autoreverse.cal
 .scene size 120x40 scale 1 fps 10 duration 4.2 background #000000ff origin topLeft
 .globals 1

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/animation/blocks.cal
 .scene size 240x120 scale 1 fps 20 duration 2 background #ffffffff origin topLeft
 .globals 3

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/animation/group.cal
 .scene size 200x100 scale 1 fps 10 duration 2.5 background #ffffffff origin topLeft
 .globals 1

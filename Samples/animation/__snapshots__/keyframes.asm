@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/animation/keyframes.cal
 .scene size 240x160 scale 1 fps 10 duration 3 background #ffffffff origin topLeft
 .globals 4

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/animation/position_linear.cal
 .scene size 120x100 scale 1 fps 10 duration 1.1 background #000000ff origin topLeft
 .globals 1

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/animation/spring.cal
 .scene size 240x120 scale 1 fps 30 duration 1.5 background #ffffffff origin topLeft
 .globals 2

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/basics/hello.cal
 .scene size 320x240 scale 1 fps 30 duration 2 background #f4f1eaff origin topLeft
 .globals 5

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/kinds/emitter.cal
 .scene size 200x160 scale 1 fps 10 duration 2 background #1d3557ff origin topLeft
 .globals 2

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/layout/constraints.cal
 .scene size 240x180 scale 1 fps 10 duration 1 background #ffffffff origin topLeft
 .globals 4

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/logic/loops.cal
 .scene size 200x200 scale 1 fps 10 duration 0.5 background #fafafaff origin topLeft
 .globals 3

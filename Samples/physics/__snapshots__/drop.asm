@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 3
 ; source: Samples/physics/drop.cal
 .scene size 240x180 scale 1 fps 24 duration 2 background #f4f1eaff origin topLeft
 .globals 3

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/timeline/tree.cal
 .scene size 200x100 scale 1 fps 10 duration 3 background #ffffffff origin topLeft
 .globals 4

@@ -1,4 +1,4 @@
-; calc bytecode, format 1
+; calc bytecode, format 2
 ; source: Samples/transactions/implicit.cal
 .scene size 200x100 scale 1 fps 20 duration 2.5 background #ffffffff origin topLeft
 .globals 3
