@@ -105,6 +105,8 @@ public enum LayerProperties {
     public static let filters: UInt16 = 78
     public static let backgroundFilters: UInt16 = 79
     public static let autoresizingMask: UInt16 = 80
+    public static let shouldRasterize: UInt16 = 81
+    public static let rasterizationScale: UInt16 = 82
 
     public static let all: [LayerProperty] = [
         p(bounds, "bounds", .rect, .rect(.zero)),
@@ -204,6 +206,9 @@ public enum LayerProperties {
         p(backgroundFilters, "backgroundFilters", .array(.string), .array([]), animatable: false),
         // CAAutoresizingMask as a list of "autoresizing" cases (struts and springs, seed 000:667).
         p(autoresizingMask, "autoresizingMask", .array(.enumeration("autoresizing")), .array([]), animatable: false),
+        // Caching hints (seed 002:302 lists them as animatable); frames are the same either way.
+        p(shouldRasterize, "shouldRasterize", .bool, .bool(false)),
+        p(rasterizationScale, "rasterizationScale", .number(.scalar), .number(1)),
     ]
 
     static func p(_ id: UInt16, _ name: String, _ type: ValueType, _ def: Value, animatable: Bool = true,

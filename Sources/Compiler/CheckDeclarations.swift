@@ -58,10 +58,9 @@ extension Checker {
         if w > maxPx || h > maxPx {
             diags.error("E0226", "a canvas of \(fmt(w.rounded()))x\(fmt(h.rounded())) pixels exceeds the limit of \(Limits.maxPixelDimension) pixels a side",
                         at: seen["size"] ?? s.span)
-        } else if w.rounded() < 1 || h.rounded() < 1 {
-            // as the verifier rounds them (found by FuzzTests once Samples/physics joined the corpus)
-            diags.error("E0226", "a canvas of \(fmt(w.rounded()))x\(fmt(h.rounded())) pixels has a side under 1 pixel",
-                        at: seen["size"] ?? s.span)
+        } else if w > 0, h > 0, w.rounded() < 1 || h.rounded() < 1 {
+            diags.error("E0226", "a canvas of \(fmt(w.rounded()))x\(fmt(h.rounded())) pixels is empty: each side needs at least 1 pixel",
+                        at: seen["size"] ?? s.span, label: "make the size or the scale larger")
         }
         let frames = (scene.duration * scene.fps - 1e-9).rounded(.up)
         if frames > Double(Limits.maxFrames) {
