@@ -128,6 +128,10 @@ public enum DynamicsLimits {
     static let maxGridCheckpoints = 1024
     /// Items one animator may simulate (each costs memory in every checkpoint).
     static let maxItems = 10_000
+    /// Item copies the frame-grid checkpoints may hold together (about half a kilobyte each, so at
+    /// most about 0.5 GB): past it, frames advance from the last checkpoint kept, which gives the
+    /// same bits, only more slowly.
+    static let maxCheckpointItems = 1_000_000
 }
 
 /// A copy of the simulation at a time of the timeline run.
@@ -149,6 +153,10 @@ struct DynamicsRun {
     var itemSteps = 0
     var itemStepBudget = DynamicsLimits.maxItemSteps
     var checkpoints: [Checkpoint] = []
+    /// Items held by the checkpoints so far.
+    var checkpointItems = 0
+    /// Whether the last reconciliation changed the simulation (its items or behaviours).
+    var changed = false
     /// The next frame-grid point (in units of `gridStride` frames) to keep a checkpoint at.
     var gridIndex = 1
     var gridStride = 1
@@ -345,7 +353,9 @@ enum Dynamics {
         guard t.isFinite else { throw failure("the simulation cannot reach time \(t)", program) }
         let target = (t / sim.step + 1e-6).rounded(.down)
         let steps = target - Double(sim.stepCount)
-        guard steps > 0 else { return true }
+        // nothing to run: still call the solver, which clears the contact events of its last call
+        // (they were delivered then; seeing them again would run their handlers again)
+        guard steps > 0 else { return sim.advance(to: t, stoppingAtContactEvents: stoppingAtContactEvents) }
         try checkDuration(t, step: sim.step, program: program)
         let work = steps * Double(max(1, sim.items.count))
         guard work + Double(itemSteps) <= Double(budget) else {
@@ -456,6 +466,7 @@ extension Machine {
     /// handler moved take their new model state (keeping their velocity), ones gone leave; the
     /// behaviours take their new fields.
     func syncDynamics() throws(RuntimeError) {
+        dynamicsRun.changed = false
         guard var d = world.dynamics else { return }
         world.dynamics = nil
         defer { world.dynamics = d }
@@ -474,6 +485,7 @@ extension Machine {
         for item in d.sim.items where !simulated.contains(Int32(truncatingIfNeeded: item.id)) {
             let l = Int32(truncatingIfNeeded: item.id)
             d.sim.removeItem(id: item.id)
+            dynamicsRun.changed = true
             d.written[l] = nil
             d.poses[l] = nil
         }
@@ -486,10 +498,12 @@ extension Machine {
                     moved.velocity = current.velocity
                     moved.angularVelocity = current.angularVelocity
                     d.sim.updateItem(moved)
+                    dynamicsRun.changed = true
                     d.poses[l] = Dynamics.pose(of: props)
                 }
             } else {
                 d.sim.updateItem(Dynamics.item(l, props, space))
+                dynamicsRun.changed = true
                 d.poses[l] = Dynamics.pose(of: props)
             }
             d.written[l] = state
@@ -497,6 +511,7 @@ extension Machine {
         let (list, owners) = Dynamics.physicsBehaviors(d.behaviors, simulated: simulated, space)
         if list != d.sim.behaviors {
             d.sim.behaviors = list
+            dynamicsRun.changed = true
             // an attachment without a length takes the distance when it is set; keep that length
             for (k, b) in d.sim.behaviors.enumerated() where k < owners.count {
                 if case .attachment(_, _, _, let length?, _, _) = b, d.behaviors[owners[k]][.length] == .none {
@@ -551,18 +566,25 @@ extension Machine {
             if listening, !d.sim.contactEvents.isEmpty, deliverContacts(d.sim.contactEvents, d) { return }
             if !done { continue }
             guard stop < target else { return }
-            dynamicsRun.checkpoints.append(Checkpoint(time: stop, sim: d.sim))
+            if dynamicsRun.checkpointItems + d.sim.items.count <= DynamicsLimits.maxCheckpointItems {
+                dynamicsRun.checkpoints.append(Checkpoint(time: stop, sim: d.sim))
+                dynamicsRun.checkpointItems += d.sim.items.count
+            }
             dynamicsRun.gridIndex += 1
         }
     }
 
-    /// The checkpoint of an event instant (after its events and the reconciliation).
+    /// The checkpoint of an event instant, after its events and the reconciliation. When they left
+    /// the simulation as it was, none is needed: continuing an earlier copy gives the same bits (a
+    /// scene with an `every frame` handler would otherwise copy the simulation at every frame).
     func recordDynamicsCheckpoint() {
-        guard let d = world.dynamics else { return }
+        guard let d = world.dynamics, dynamicsRun.changed || dynamicsRun.checkpoints.isEmpty else { return }
         let eps = AttachedAnimation.epsilon
         let fps = program.scene.fps
         while Double(dynamicsRun.gridIndex * dynamicsRun.gridStride) / fps <= now + eps { dynamicsRun.gridIndex += 1 }
+        dynamicsRun.checkpointItems += d.sim.items.count
         if let last = dynamicsRun.checkpoints.last, abs(last.time - now) <= eps {
+            dynamicsRun.checkpointItems -= last.sim.items.count
             dynamicsRun.checkpoints[dynamicsRun.checkpoints.count - 1] = Checkpoint(time: now, sim: d.sim)
         } else {
             dynamicsRun.checkpoints.append(Checkpoint(time: now, sim: d.sim))

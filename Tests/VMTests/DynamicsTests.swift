@@ -304,4 +304,39 @@ final class DynamicsTests: XCTestCase {
         """)
         assertPoint(position(tl, "pip", 0.5), 50, 10 + Self.fall(0.5))
     }
+
+    func testEventsThatLeaveTheSimulationAloneKeepNoCheckpoint() throws {
+        // an every-frame handler that only reads: the same positions, and no copy per frame
+        let tl = try timeline(Self.ball + """
+
+        layer marker { bounds: (0, 0, 4, 4) }
+        dynamics { gravity g { items: [ball] } }
+        every frame { transaction(disableActions: true) { marker.position = ball.position } }
+        at 1s { g.magnitude = 2 }
+        """)
+        assertPoint(position(tl, "ball", 0.5), 100, 20 + Self.fall(0.5))
+        assertPoint(position(tl, "marker", 0.5), 100, 20 + Self.fall(0.5))
+        // one copy a frame time (0 … 3.9 s): the grid's, and at 0 s and 1 s those taken after the
+        // events that changed the simulation; none more for the 41 every-frame instants
+        XCTAssertEqual(tl.checkpoints.map { ($0.time * 10).rounded() }, (0..<40).map(Double.init))
+        XCTAssertEqual(tl.checkpoints.filter { abs($0.time - 1) < 1e-9 }.count, 1)
+    }
+
+    func testAContactHandlerRunsOnceBesideEveryFrameHandlers() throws {
+        // an instant whose events change nothing keeps no checkpoint; the contact seen just before
+        // it must not be delivered again (this hung the run once)
+        let tl = try timeline(Self.ball + """
+
+        layer flag { bounds: (0, 0, 4, 4) }
+        var hits = 0
+        dynamics {
+            gravity g { items: [ball] }
+            collision walls { items: [ball]  boundary: root.bounds }
+        }
+        on walls.beganContact { hits = hits + 1; transaction(disableActions: true) { flag.opacity = hits / 10 } }
+        every frame { transaction(disableActions: true) { flag.zPosition = hits } }
+        """)
+        XCTAssertEqual(tl.layer("flag", at: 4).opacity, 0.1, accuracy: 1e-12)
+        XCTAssertEqual(tl.layer("flag", at: 4).zPosition, 1)
+    }
 }
