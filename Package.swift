@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
-// CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles ; Render ← CalcCore ; Particles ← CalcCore
+// CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; Render ← CalcCore ; Particles ← CalcCore
 // (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
-// fixed-step; docs/physics.md) ; calc ← everything.
+// fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Bytecode", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles"], swiftSettings: optimizedSettings),
+        .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),

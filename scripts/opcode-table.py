@@ -14,7 +14,7 @@ for line in body.split('\n'):
 fmt_src = src.split('public var format: OperandFormat')[1].split('public var isTerminator')[0]
 notation = {'unused': '-', 'reg': 'R', 'imm': 'imm', 'const': 'K', 'string': 'S', 'keyPath': 'KP', 'layerTemplate': 'LT',
             'animTemplate': 'AT', 'function': 'F', 'jump': 'sC', 'animField': 'AF', 'txField': 'TF', 'global': 'G',
-            'count': 'n', 'builtin': 'BI', 'component': 'CO', 'rk': 'RK', 'constraint': 'CN'}
+            'count': 'n', 'builtin': 'BI', 'component': 'CO', 'rk': 'RK', 'constraint': 'CN', 'behavior': 'BT', 'dynField': 'DF'}
 formats = {}
 for m in re.finditer(r'case ([^:]+): return f\(([^\n]*)\)\n', fmt_src):
     names = [n.strip().lstrip('.') for n in m.group(1).split(',')]

@@ -19,8 +19,20 @@ import CalcCore
 public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
-    /// The format version this calc writes and the newest it reads.
-    public static let version: UInt16 = 2
+    /// The newest format version this calc reads and writes.
+    public static let version: UInt16 = 3
+    /// The oldest format version this calc reads (older files are rejected with a message to rebuild).
+    public static let oldestVersion: UInt16 = 2
+
+    /// The version a program is written as: the oldest that can hold it. Version 3 added the
+    /// behaviours section (and the dynamics opcodes, which need behaviours), so a program without
+    /// dynamics is still written as version 2, byte for byte as before.
+    public static func version(for p: Program) -> UInt16 { p.behaviorTemplates.isEmpty ? 2 : 3 }
+
+    /// The sections a file of `version` holds, in order.
+    static func sections(version: UInt16) -> [Section] {
+        version >= 3 ? Section.allCases : Section.allCases.filter { $0 != .behaviors }
+    }
     /// "\r\n\u{1A}\n" (Lua's LUAC_DATA): CR LF, DOS end-of-file, LF — any text-mode rewrite changes it.
     public static let sentinel: [UInt8] = [0x0D, 0x0A, 0x1A, 0x0A]
     /// Bytes per instruction word.
@@ -39,6 +51,8 @@ public enum BytecodeFormat {
     /// Section tags, in the order the file must hold them.
     enum Section: UInt8, CaseIterable {
         case strings = 1, scene, constants, functions, layerTemplates, animationTemplates
+        /// Version 2.
+        case behaviors
 
         var name: String {
             switch self {
@@ -48,6 +62,7 @@ public enum BytecodeFormat {
             case .functions: return "functions"
             case .layerTemplates: return "layer templates"
             case .animationTemplates: return "animation templates"
+            case .behaviors: return "behaviours"
             }
         }
     }
@@ -150,6 +165,16 @@ public enum BytecodeWriter {
             for fi in t.fields { animations.u8(fi.field.rawValue); animations.u32(fi.constant) }
         }
 
+        let version = BytecodeFormat.version(for: p)
+        var behaviors = ByteSink()
+        behaviors.count(p.behaviorTemplates.count)
+        for t in p.behaviorTemplates {
+            behaviors.u8(t.kind.rawValue)
+            behaviors.u32(pool.intern(t.name))
+            behaviors.count(t.fields.count)
+            for fi in t.fields { behaviors.u8(fi.field.rawValue); behaviors.u32(fi.constant) }
+        }
+
         var strings = ByteSink()
         strings.count(pool.strings.count)
         for bytes in pool.strings { strings.count(bytes.count); strings.bytes += bytes }
@@ -158,16 +183,17 @@ public enum BytecodeWriter {
         out.bytes.reserveCapacity(BytecodeFormat.headerSize + BytecodeFormat.checksumSize + 6 * BytecodeFormat.sectionHeaderSize
             + strings.bytes.count + scene.bytes.count + constants.bytes.count + functions.bytes.count + layers.bytes.count + animations.bytes.count)
         out.bytes += BytecodeFormat.magic
-        out.u16(BytecodeFormat.version)
+        out.u16(version)
         out.bytes += BytecodeFormat.sentinel
         out.u8(BytecodeFormat.instructionSize)
         out.u8(BytecodeFormat.numberSize)
         out.f64(BytecodeFormat.testNumber)
         out.u32(0)  // the file length, patched below
-        let sections: [(BytecodeFormat.Section, ByteSink)] = [
+        var sections: [(BytecodeFormat.Section, ByteSink)] = [
             (.strings, strings), (.scene, scene), (.constants, constants), (.functions, functions),
             (.layerTemplates, layers), (.animationTemplates, animations),
         ]
+        if BytecodeFormat.sections(version: version).contains(.behaviors) { sections.append((.behaviors, behaviors)) }
         for (section, payload) in sections {
             out.u8(section.rawValue)
             out.count(payload.bytes.count)
@@ -288,11 +314,12 @@ public enum BytecodeReader {
     public static func decode(_ bytes: [UInt8]) throws(BytecodeError) -> Program {
         try checkHeader(bytes)
         let end = try checkLengthAndChecksum(bytes) - BytecodeFormat.checksumSize
+        let version = UInt16(bytes[4]) | UInt16(bytes[5]) << 8
 
         // The section table: each tag once, in order, each length inside the file.
         var ranges: [Range<Int>] = []
         var pos = BytecodeFormat.headerSize
-        let order = BytecodeFormat.Section.allCases
+        let order = BytecodeFormat.sections(version: version)
         while pos < end {
             guard end - pos >= BytecodeFormat.sectionHeaderSize else {
                 throw BytecodeError(.truncated, "file is truncated: a section header needs \(BytecodeFormat.sectionHeaderSize) bytes at offset \(pos), \(end - pos) remain", offset: pos)
@@ -341,9 +368,16 @@ public enum BytecodeReader {
         let animations = try r.animationTemplates()
         try r.finish()
 
+        var behaviors: [BehaviorTemplate] = []
+        if order.count > 6 {
+            r = SectionReader(bytes: bytes, range: ranges[6], section: .behaviors)
+            behaviors = try r.behaviorTemplates(strings)
+            try r.finish()
+        }
+
         return Program(sourceName: sourceName, scene: scene, constants: constants, functions: functions,
                        layerTemplates: layers, animationTemplates: animations, globalCount: globalCount,
-                       customKeys: customKeys)
+                       customKeys: customKeys, behaviorTemplates: behaviors)
     }
 
     /// Decodes and verifies: the Program is safe to hand to the VM.
@@ -368,11 +402,11 @@ public enum BytecodeReader {
         if version > BytecodeFormat.version {
             throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is newer than this calc supports (\(BytecodeFormat.version))", offset: 4)
         }
-        if version >= 1, version < BytecodeFormat.version {
-            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is older than this calc reads (\(BytecodeFormat.version)): rebuild the file from its .cal source", offset: 4)
+        if version >= 1, version < BytecodeFormat.oldestVersion {
+            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) is older than this calc reads (\(BytecodeFormat.oldestVersion) to \(BytecodeFormat.version)): rebuild the file from its .cal source", offset: 4)
         }
         if version < 1 {
-            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) does not exist (this calc reads version \(BytecodeFormat.version))", offset: 4)
+            throw BytecodeError(.unsupportedVersion, "bytecode format version \(version) does not exist (this calc reads versions \(BytecodeFormat.oldestVersion) to \(BytecodeFormat.version))", offset: 4)
         }
         guard bytes[6..<10].elementsEqual(BytecodeFormat.sentinel) else {
             throw BytecodeError(.mangled, "file was damaged by a text-mode transfer (its line-ending check bytes changed at offset 6): copy it in binary mode", offset: 6)
@@ -730,6 +764,31 @@ private struct SectionReader {
                 fields.append(FieldInit(field, try u32("the constant of field \(k) of animation template AT\(ti)")))
             }
             out.append(AnimationTemplate(kind: kind, keyPath: kp, fields: fields))
+        }
+        return out
+    }
+
+    mutating func behaviorTemplates(_ strings: [String]) throws(BytecodeError) -> [BehaviorTemplate] {
+        let n = try count("behaviour templates", minSize: 9)
+        var out: [BehaviorTemplate] = []
+        out.reserveCapacity(n)
+        for ti in 0..<n {
+            let at = pos
+            let rawKind = try u8("the kind of behaviour template BT\(ti)")
+            guard let kind = BehaviorKind(rawValue: rawKind) else { throw fail("behaviour template BT\(ti) has unknown kind \(rawKind)", at: at) }
+            let name = try string(strings, "the name of behaviour template BT\(ti)")
+            let fc = try count("fields in behaviour template BT\(ti)", minSize: 5, limit: Int(UInt32.max))
+            var fields: [DynFieldInit] = []
+            fields.reserveCapacity(fc)
+            for k in 0..<fc {
+                let fat = pos
+                let raw = try u8("field \(k) of behaviour template BT\(ti)")
+                guard let field = DynField(rawValue: raw) else {
+                    throw fail("field \(k) of behaviour template BT\(ti) has unknown field number \(raw)", at: fat)
+                }
+                fields.append(DynFieldInit(field, try u32("the constant of field \(k) of behaviour template BT\(ti)")))
+            }
+            out.append(BehaviorTemplate(kind: kind, name: name, fields: fields))
         }
         return out
     }

@@ -26,7 +26,7 @@ public enum Disassembler {
 
     /// The whole program: header, scene, constants, templates, functions; one blank line between blocks.
     public static func disassemble(_ p: Program) -> String {
-        var out = "; calc bytecode, format \(BytecodeFormat.version)\n"
+        var out = "; calc bytecode, format \(BytecodeFormat.version(for: p))\n"
         // Plain when nothing in the name needs escaping, so the usual `hello.cal` reads as it is.
         let quotedName = Format.quoted(p.sourceName)
         out += "; source: \(quotedName == "\"\(p.sourceName)\"" && !p.sourceName.isEmpty ? p.sourceName : quotedName)\n"
@@ -59,6 +59,13 @@ public enum Disassembler {
             for field in t.fields {
                 out += entry("\(field.field.name) = K\(field.constant)", field.constant,
                              enumeration: field.field == .fillMode ? "fill mode" : field.field == .calculationMode ? "calculation mode" : field.field == .valueFunction ? "value function" : field.field == .type ? "transition type" : field.field == .subtype ? "transition subtype" : field.field == .rotationMode ? "rotation mode" : nil, p)
+            }
+        }
+        for (i, t) in p.behaviorTemplates.enumerated() {
+            out += "\n.behavior BT\(i) \(t.kind.name) \(Format.quoted(t.name))\n"
+            for field in t.fields {
+                let enumeration: String? = if case .enumeration(let n) = field.field.type { n } else { nil }
+                out += entry("\(field.field.name) = K\(field.constant)", field.constant, enumeration: enumeration, p)
             }
         }
         for i in p.functions.indices {
@@ -152,6 +159,13 @@ public enum Disassembler {
                 return ("?constraint(\(x))", nil)
             }
             return ("\(a.name)=\(s.name)", nil)
+        case .behavior:
+            guard Int(x) < p.behaviorTemplates.count else { return ("BT\(x)", "out of range") }
+            let t = p.behaviorTemplates[Int(x)]
+            return ("BT\(x)", "\(t.kind.name) \(Format.quoted(t.name))")
+        case .dynField:
+            guard x <= 0xFF, let field = DynField(rawValue: UInt8(x)) else { return ("?field(\(x))", nil) }
+            return (field.name, nil)
         }
     }
 

@@ -169,6 +169,14 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case drawimage
     /// R[A] gets the constraint CN[C].attribute = (R[B] ("superlayer" or a sibling's name)).(CN[C].source attribute) × R[B+1] + R[B+2]
     case constrain
+    /// BT[C].field[B] := R[A]   (a dynamics behaviour's field, see DynField; `active` adds or removes it)
+    case dynset
+    /// R[A] := BT[C].field[B]   (the value in force, or the field's default)
+    case dynget
+    /// when a contact of collision behaviour BT[A] begins, run F[C](item, partner, point, R[B]...)
+    case oncontact
+    /// when a contact of collision behaviour BT[A] ends, run F[C](item, partner, point, R[B]...)
+    case onendcontact
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -204,6 +212,10 @@ public enum OperandKind: Sendable, Equatable {
     case rk
     /// two `ConstraintAttribute`s on one axis: the constrained one << 3 | the source's
     case constraint
+    /// a behaviour template index (< Program.behaviorTemplates.count)
+    case behavior
+    /// a `DynField` raw value that applies to the instruction's behaviour
+    case dynField
 }
 
 public struct OperandFormat: Sendable, Equatable {
@@ -261,6 +273,8 @@ extension Opcode {
         case .drawtext: return f(.regRange(4))
         case .drawimage: return f(.regRange(2))
         case .constrain: return f(.reg, .regRange(3), .constraint)
+        case .dynset, .dynget: return f(.reg, .dynField, .behavior)
+        case .oncontact, .onendcontact: return f(.behavior, .reg, .function)
         }
     }
 
@@ -334,6 +348,31 @@ public enum TxField: UInt8, CaseIterable, Sendable {
     /// keyframe blocks: whether changes collect into keyframe animations, and the current keyframe's
     /// relative start and duration
     case keyframes, keyframeStart, keyframeDuration
+
+    public var name: String { String(describing: self) }
+}
+
+/// Fields of a dynamics behaviour (UIKit Dynamics) settable by DYNSET, readable by DYNGET and stored in
+/// behaviour templates. Which kinds have a field, and its type, are in `DynField.type` and
+/// `BehaviorKind.fields` (Behaviors.swift).
+public enum DynField: UInt8, CaseIterable, Sendable {
+    /// every kind: whether the behaviour is in the animator (setting true re-fires an instantaneous push)
+    case active = 0
+    /// gravity, push, collision, itemBehavior: the items (layers); snap, attachment: the one item
+    case items, item
+    /// gravity, push: direction and strength
+    case angle, magnitude
+    /// push: continuous or instantaneous; the point of application from the centre, in the item's frame
+    /// (attachment: the attached point's offset)
+    case mode, offset
+    /// collision: the boundary rectangle, what collides, and the boundary's friction
+    case boundary, collisionMode, boundaryFriction
+    /// snap: the point; snap and attachment: damping
+    case point, damping
+    /// attachment: a fixed anchor point, or another item and the point on it; length and spring frequency
+    case anchor, attachedTo, attachedOffset, length, frequency
+    /// itemBehavior: physical properties
+    case elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored
 
     public var name: String { String(describing: self) }
 }

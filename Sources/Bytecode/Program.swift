@@ -89,14 +89,17 @@ public struct Program: Sendable, Equatable {
     public var globalCount: UInt32
     /// Custom key–value properties (`property thickness: number = 4`), ids from LayerProperties.customBase.
     public var customKeys: [CustomKey] = []
+    /// Dynamics behaviours (`dynamics { gravity g { … } }`), addressed by BT operands.
+    public var behaviorTemplates: [BehaviorTemplate] = []
 
     /// The property catalogue with this program's custom keys.
     public var properties: PropertyTable { PropertyTable(custom: customKeys) }
 
     public init(sourceName: String, scene: SceneInfo, constants: [Value] = [], functions: [Function] = [],
                 layerTemplates: [LayerTemplate] = [], animationTemplates: [AnimationTemplate] = [], globalCount: UInt32 = 0,
-                customKeys: [CustomKey] = []) {
+                customKeys: [CustomKey] = [], behaviorTemplates: [BehaviorTemplate] = []) {
         self.customKeys = customKeys
+        self.behaviorTemplates = behaviorTemplates
         self.sourceName = sourceName; self.scene = scene; self.constants = constants; self.functions = functions
         self.layerTemplates = layerTemplates; self.animationTemplates = animationTemplates; self.globalCount = globalCount
     }

@@ -27,6 +27,7 @@ public enum Verifier {
         for i in p.functions.indices { try verifyFunction(i, in: p) }
         for i in p.layerTemplates.indices { try verifyLayerTemplate(i, in: p) }
         for i in p.animationTemplates.indices { try verifyAnimationTemplate(i, in: p) }
+        for i in p.behaviorTemplates.indices { try verifyBehaviorTemplate(i, in: p) }
     }
 
     static func invalid(_ message: String) -> BytecodeError { BytecodeError(.invalid, message) }
@@ -72,6 +73,10 @@ public enum Verifier {
                       ("globals", Int(p.globalCount)), ("custom properties", p.customKeys.count)]
         for (what, n) in counts where n > Limits.maxIndex {
             throw invalid("the program has \(n) \(what), over the limit of \(Limits.maxIndex)")
+        }
+        // BT is also an A operand (ONCONTACT), which has 16 bits
+        guard p.behaviorTemplates.count <= Int(UInt16.max) else {
+            throw invalid("the program has \(p.behaviorTemplates.count) behaviour templates, over the limit of \(UInt16.max)")
         }
     }
 
@@ -284,6 +289,10 @@ public enum Verifier {
                 throw fail("\(x) is not a pair of constraint attributes")
             }
             guard a.isHorizontal == s.isHorizontal else { throw fail("constraint attributes \(a.name) and \(s.name) are on different axes") }
+        case .behavior:
+            try index("behaviour template", "BT", p.behaviorTemplates.count)
+        case .dynField:
+            guard x <= UInt32(UInt8.max), DynField(rawValue: UInt8(x)) != nil else { throw fail("\(x) is not a behaviour field") }
         }
     }
 
@@ -307,6 +316,14 @@ public enum Verifier {
             if let b = Builtin(rawValue: UInt8(ins.c)) { try run(Int(ins.b), b.arity) }
         case .newarray:
             try run(Int(ins.b), Int(ins.c))
+        case .dynset, .dynget:
+            // both operands were checked on their own: the behaviour must have the field
+            if let field = DynField(rawValue: UInt8(truncatingIfNeeded: ins.b)), Int(ins.c) < p.behaviorTemplates.count {
+                let t = p.behaviorTemplates[Int(ins.c)]
+                guard t.kind.has(field) else {
+                    throw invalid("\(at()): \(t.kind.name) behaviour BT\(ins.c) \(Format.quoted1(t.name)) has no field '\(field.name)'")
+                }
+            }
         default:
             break
         }
@@ -443,6 +460,25 @@ public enum Verifier {
                 // arrays are never constants; these fields are set by ANIMSET
                 throw fail("an array field cannot come from a constant")
             }
+        }
+    }
+
+    static func verifyBehaviorTemplate(_ ti: Int, in p: Program) throws(BytecodeError) {
+        let t = p.behaviorTemplates[ti]
+        var seen = Set<UInt8>()
+        for (k, field) in t.fields.enumerated() {
+            func fail(_ m: String) -> BytecodeError {
+                invalid("behaviour template BT\(ti) \(t.kind.name) \(Format.quoted1(t.name)), field \(k) (\(field.field.name)): \(m)")
+            }
+            guard t.kind.has(field.field) else { throw fail("a \(t.kind.name) behaviour has no such field") }
+            guard seen.insert(field.field.rawValue).inserted else { throw fail("the field is set twice") }
+            let v = try constantValue(field.constant, in: p, fail)
+            switch field.field.type {
+            case .layer, .array: throw fail("a layer field cannot come from a constant")
+            default: break
+            }
+            try expect(v, field.field.type, field.constant, fail)
+            if let problem = field.field.problem(with: v) { throw fail("constant K\(field.constant): \(problem)") }
         }
     }
 }

@@ -87,6 +87,9 @@ public enum Enumerations {
         "emitter shape": ["point", "line", "rectangle", "cuboid", "circle", "sphere"],
         "emitter mode": ["points", "outline", "surface", "volume"],
         "render mode": ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"],
+        // UIKit Dynamics (UIPushBehaviorMode, UICollisionBehaviorMode)
+        "push mode": ["continuous", "instantaneous"],
+        "collision mode": ["items", "boundaries", "everything"],
     ]
 }
 

@@ -275,6 +275,7 @@ struct ScriptCheck {
     enum TextKind {
         case disassembly, diagnostics
         var header: String { self == .disassembly ? "; calc bytecode, format " : "; calc diagnostics, format " }
+        /// The newest format this calc writes (a program is written in the oldest that holds it).
         var currentFormat: Int { self == .disassembly ? Int(BytecodeFormat.version) : SnapshotEngine.diagnosticsFormat }
         var label: String { self == .disassembly ? "disassembly" : "diagnostics" }
         var formatName: String { self == .disassembly ? "bytecode format" : "diagnostics format" }
@@ -307,13 +308,15 @@ struct ScriptCheck {
         }
         if expectedText.contains("\r\n") { expectedText = expectedText.replacingOccurrences(of: "\r\n", with: "\n") }
         if expectedText == actual { return }
+        // the format this program is written in (a program without dynamics is still format 1)
+        let current = Int(actual.prefix { $0 != "\n" }.dropFirst(kind.header.count)) ?? kind.currentFormat
         let first = expectedText.prefix { $0 != "\n" }
         guard first.hasPrefix(kind.header), let version = Int(first.dropFirst(kind.header.count)), version >= 0 else {
-            fail("snapshot \(shown) is corrupt: its first line should be '\(kind.header)\(kind.currentFormat)' (re-record it with --update)")
+            fail("snapshot \(shown) is corrupt: its first line should be '\(kind.header)\(current)' (re-record it with --update)")
             return
         }
         if version > kind.currentFormat {
-            fail("snapshot \(shown) was recorded by a newer calc (\(kind.formatName) \(version); this calc writes format \(kind.currentFormat)): update calc, or re-record it with --update")
+            fail("snapshot \(shown) was recorded by a newer calc (\(kind.formatName) \(version); this calc writes format \(current)): update calc, or re-record it with --update")
             return
         }
         let diff = LineDiff.unified(old: expectedText, new: actual, oldName: shown, newName: "\(script.name) (actual)") ?? ""
@@ -322,8 +325,8 @@ struct ScriptCheck {
             let more = diffLines.count - options.maxDiffLines
             diffLines = Array(diffLines.prefix(options.maxDiffLines)) + ["… \(more) more line\(more == 1 ? "" : "s") of diff"]
         }
-        if version < kind.currentFormat {
-            diffLines.insert("(the snapshot is in \(kind.formatName) \(version); this calc writes format \(kind.currentFormat))", at: 0)
+        if version < current {
+            diffLines.insert("(the snapshot is in \(kind.formatName) \(version); this calc writes format \(current))", at: 0)
         }
         fail("\(kind.label) differs from \(shown):", diffLines)
     }

@@ -422,6 +422,11 @@ extension Checker {
             registration = .animation(start: start, layer: layer, key: key.text)
             name = "on \(file.text(layerExpr.span)).\(key.text).\(start ? "didStart" : "didStop")"
             if lt.type == .error { return [] }
+        case .contact(let b, let began, let names):
+            guard let c = contactTrigger(b, began: began, names: names) else { return [] }
+            registration = c.0
+            name = c.1
+            params = c.2
         }
         let deferrable = fn.kind == .main && fn.scopes.count <= 2 && fn.loopDepth == 0
         if deferrable {
@@ -704,6 +709,7 @@ extension Checker {
             _ = expr(value, expect: .error)
             return []
         }
+        if let s = assignBehavior(base, names, value, span) { return s }
         // a layer property
         let b = expr(base, expect: nil)
         if b.type == .error { _ = expr(value, expect: .error); return [] }

@@ -111,6 +111,10 @@ extension Checker {
         case .style?:
             diags.error("E0290", "'\(name)' is a style; use it as 'style: \(name)' in a layer", at: span)
             return .error
+        case .behavior(_, let kind, _)?:
+            diags.error("E0507", "'\(name)' is a \(kind.name) behaviour, not a value", at: span,
+                        label: "use one of its fields, e.g. '\(name).active'")
+            return .error
         case nil: return .error
         }
     }
@@ -351,6 +355,7 @@ extension Checker {
 
     /// `a.b.c`: a layer's property (model or `presentation`), a field of a value, `count`.
     func member(_ e: Expr) -> Typed {
+        if let t = behaviorMember(e) { return t }
         let (base, names) = splitMembers(e)
         var t = expr(base, expect: nil)
         if t.type == .error { return .error }
@@ -440,6 +445,7 @@ extension Checker {
                 guard let ir = convert(t, to: element, at: args[0].value.span, what: "an element of '\(vname)'") else { return [] }
                 return [.append(variable: variable, value: ir, line: ln)]
             }
+            if let s = behaviorMethod(base, method, args) { return s }
             let b = expr(base, expect: nil)
             if b.type == .error { for a in args { _ = expr(a.value, expect: .error) }; return [] }
             if b.type == .layer { return layerMethod(b.ir, layerDisplayName(base), method, args, e.span) }

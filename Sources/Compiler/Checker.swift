@@ -48,11 +48,14 @@ enum Symbol: Sendable {
     case style(String, Span)
     /// Declared at the top level but not checked yet (a forward reference from a handler).
     case pending(slot: Int, Span)
+    /// A dynamics behaviour: its template index and kind (CheckDynamics.swift).
+    case behavior(Int, BehaviorKind, Span)
 
     var span: Span {
         switch self {
         case .constant(_, _, let s), .global(_, _, _, let s), .layer(_, _, let s), .animation(_, let s),
-             .local(_, _, _, let s), .param(_, _, let s), .function(_, let s), .style(_, let s), .pending(_, let s): return s
+             .local(_, _, _, let s), .param(_, _, let s), .function(_, let s), .style(_, let s), .pending(_, let s),
+             .behavior(_, _, let s): return s
         }
     }
 }
@@ -188,6 +191,7 @@ final class Checker {
     var pool = ConstantPool()
     var layerTemplates: [LayerTemplate] = []
     var animationTemplates: [AnimationTemplate] = []
+    var behaviorTemplates: [BehaviorTemplate] = []
     var functions: [IRFunction] = []
     var styles: [String: StyleInfo] = [:]
     var styleDecls: [String: StyleDecl] = [:]
@@ -291,6 +295,7 @@ final class Checker {
                 expectUse(f.name.text, f.name.span, "function")
                 deferred.append { [unowned self] in self.checkFunctionBody(f, sig) }
             case .property(let d): declareProperty(d)
+            case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
                 guard topLevel[s.name.text] == nil else { continue }
                 topLevel[s.name.text] = (-1, s.name.span)
@@ -376,6 +381,8 @@ final class Checker {
             return misplacedCell(c, ctx)
         case .constraints(let members, let span):
             return constraintsBlock(members, span, ctx)
+        case .dynamics(let d):
+            return dynamicsBlock(d)
         case .event(let e):
             return event(e)
         case .member(let m):

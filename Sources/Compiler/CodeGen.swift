@@ -146,6 +146,10 @@ struct CodeGen {
             let l = operand(layer)
             let m = operand(mask)
             emit(Instruction(.setmask, a: r(l), b: r(m)))
+        case let .setBehavior(behavior, field, value, ln):
+            line = ln
+            let v = operand(value)
+            emit(Instruction(.dynset, a: r(v), b: UInt16(field.rawValue), c: UInt32(behavior)))
         case let .transaction(settings, body, completion, ln, endLine):
             line = ln
             emit(Instruction(.txbegin))
@@ -182,6 +186,9 @@ struct CodeGen {
                 let base = consecutive([layer, .const(.string(key))])
                 let args = captures(handler)
                 emit(Instruction(start ? .onstart : .onstop, a: r(base), b: r(args), c: UInt32(handler.function)))
+            case let .contact(behavior, began):
+                let args = captures(handler)
+                emit(Instruction(began ? .oncontact : .onendcontact, a: UInt16(behavior), b: r(args), c: UInt32(handler.function)))
             }
         case let .setDraw(layer, handler, ln):
             line = ln
@@ -403,6 +410,8 @@ struct CodeGen {
             let pres: Bool
             if case .getPres = ir { pres = true } else { pres = false }
             emit(Instruction(pres ? .getpres : .getprop, a: r(dst), b: r(l), c: kp.packed))
+        case let .getBehavior(behavior, field):
+            emit(Instruction(.dynget, a: r(dst), b: UInt16(field.rawValue), c: UInt32(behavior)))
         case let .animation(template, dynamic):
             emit(Instruction(.animnew, a: r(dst), c: UInt32(template)))
             for (field, value) in dynamic {

@@ -86,7 +86,7 @@ public enum Compiler {
         let program = Program(sourceName: file.name, scene: checker.scene, constants: gen.pool.values,
                               functions: compiled, layerTemplates: checker.layerTemplates,
                               animationTemplates: checker.animationTemplates, globalCount: UInt32(checker.globalCount),
-                              customKeys: checker.customKeys)
+                              customKeys: checker.customKeys, behaviorTemplates: checker.behaviorTemplates)
         return CompileResult(program: program, diagnostics: diags.sorted)
     }
 }

@@ -37,6 +37,8 @@ enum IR: Sendable {
     indirect case getProp(IR, KeyPath)
     indirect case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
+    /// A dynamics behaviour's field (DYNGET).
+    case getBehavior(Int, DynField)
 
     var constant: Value? { if case .const(let v) = self { return v } else { return nil } }
 }
@@ -53,6 +55,8 @@ enum EventRegistration: Sendable {
     case every(start: IR, interval: IR, until: IR)
     case frame
     case animation(start: Bool, layer: IR, key: String)
+    /// A collision behaviour's contacts begin (or end).
+    case contact(behavior: Int, began: Bool)
 }
 
 enum TreeOp: Sendable {
@@ -81,6 +85,8 @@ enum IRStmt: Sendable {
     case removeAllAnimations(layer: IR, line: Int)
     indirect case setAction(layer: IR, key: String, animation: IR?, line: Int)
     case setMask(layer: IR, mask: IR, line: Int)
+    /// A dynamics behaviour's field (DYNSET).
+    indirect case setBehavior(Int, DynField, IR, line: Int)
     indirect case transaction([(TxField, IR)], [IRStmt], completion: Handler?, line: Int, endLine: Int)
     indirect case register(EventRegistration, Handler, line: Int)
     indirect case bind(layer: IR, KeyPath, Handler, line: Int)

@@ -42,6 +42,7 @@ struct IRDump {
         case let .removeAllAnimations(l, _): out += p + "remove all animations from \(expr(l))\n"
         case let .setAction(l, k, a, _): out += p + "action \"\(k)\" of \(expr(l)) = \(a.map(expr) ?? "none")\n"
         case let .setMask(l, m, _): out += p + "mask of \(expr(l)) = \(expr(m))\n"
+        case let .setBehavior(b, f, v, _): out += p + "set BT\(b).\(f.name) = \(expr(v))\n"
         case let .transaction(settings, body, completion, _, _):
             out += p + "transaction(" + settings.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + ")"
                 + (completion.map { " completion " + handler($0) } ?? "") + "\n"
@@ -53,6 +54,7 @@ struct IRDump {
             case let .every(a, i, u): when = "every \(expr(i)) from \(expr(a)) until \(expr(u))"
             case .frame: when = "every frame"
             case let .animation(start, l, k): when = "on \(expr(l)).\(k).\(start ? "didStart" : "didStop")"
+            case let .contact(b, began): when = "on BT\(b).\(began ? "beganContact" : "endedContact")"
             }
             out += p + "\(when) run \(handler(h))\n"
         case let .constrain(l, a, src, sa, scale, offset, _):
@@ -105,6 +107,7 @@ struct IRDump {
         case .named(let a): return "(named \(expr(a)))"
         case let .getProp(l, kp): return "\(expr(l)).\(table.name(kp))"
         case let .getPres(l, kp): return "\(expr(l)).presentation.\(table.name(kp))"
+        case let .getBehavior(b, f): return "BT\(b).\(f.name)"
         case let .animation(t, dyn): return "AT\(t)" + (dyn.isEmpty ? "" : "{" + dyn.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + "}")
         }
     }

@@ -134,6 +134,9 @@ public enum Trigger: Sendable {
     case didStart(layer: Expr, key: Name)
     /// `on card.spin.didStop(finished)`
     case didStop(layer: Expr, key: Name, finished: Name?)
+    /// `on walls.beganContact(item, partner, point)`, `on walls.endedContact(…)`: a collision
+    /// behaviour's contacts (UICollisionBehaviorDelegate); the names are optional, in that order.
+    case contact(behavior: Name, began: Bool, names: [Name])
 }
 
 public struct EventDecl: Sendable {
@@ -182,6 +185,8 @@ public indirect enum Stmt: Sendable {
     case draw(body: [Stmt], span: Span)
     /// `cell NAME { … }` in an emitter layer's body: an emitter cell (CAEmitterCell).
     case cell(CellDecl)
+    /// `dynamics { gravity g { items: [ball] } … }`: UIKit Dynamics behaviours (Dynamics.swift).
+    case dynamics(DynamicsDecl)
     case error(Span)
 
     public var span: Span {
@@ -194,6 +199,7 @@ public indirect enum Stmt: Sendable {
         case .property(let d): return d.span
         case .draw(_, let s): return s
         case .cell(let c): return c.span
+        case .dynamics(let d): return d.span
         case .event(let d): return d.span
         case .member(let m): return m.span
         case .animations(_, let s), .actions(_, let s), .constraints(_, let s): return s

@@ -58,6 +58,12 @@ public enum SyntaxDump {
         case .constraints(let members, _):
             out += p + "constraints\n"
             for m in members { out += p + "  " + m.name.text + ": " + expr(m.value) + "\n" }
+        case .dynamics(let dyn):
+            out += p + "dynamics\n"
+            for b in dyn.behaviors {
+                out += pad(d + 1) + b.kind.text + " " + b.name.text + "\n"
+                for m in b.members { out += pad(d + 2) + m.name.text + ": " + expr(m.value) + "\n" }
+            }
         case .draw(let body, _):
             out += p + "draw\n"
             block(body, d + 1, &out)
@@ -74,6 +80,9 @@ public enum SyntaxDump {
             case .frame: trigger = "every frame"
             case .didStart(let l, let k): trigger = "on " + expr(l) + "." + k.text + ".didStart"
             case .didStop(let l, let k, let f): trigger = "on " + expr(l) + "." + k.text + ".didStop" + (f.map { "(\($0.text))" } ?? "")
+            case .contact(let b, let began, let names):
+                trigger = "on " + b.text + (began ? ".beganContact" : ".endedContact")
+                    + (names.isEmpty ? "" : "(" + names.map(\.text).joined(separator: ", ") + ")")
             }
             out += p + trigger + "\n"
             block(e.body, d + 1, &out)

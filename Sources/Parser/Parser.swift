@@ -12,7 +12,7 @@ public struct Parser {
     let tokens: [Token]
     var p = 0
     var depth = 0
-    public private(set) var diagnostics = DiagnosticBag()
+    public internal(set) var diagnostics = DiagnosticBag()
 
     /// Nesting deeper than this (blocks, parentheses, operators) is reported instead of risking the
     /// parser's native stack: 256 levels is far beyond hand-written scenes.
@@ -240,6 +240,7 @@ public struct Parser {
             guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
             return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
         }
+        if atDynamics { return parseDynamics() }
         // UIKit's animation blocks
         if kind == .identifier, peekKind(1) == .lparen,
            spelled(tok, "animate") || spelled(tok, "animateKeyframes") || spelled(tok, "keyframe") || spelled(tok, "transition") {
@@ -398,6 +399,7 @@ public struct Parser {
         default:
             // on LAYER.KEY.didStart / on LAYER.KEY.didStop(finished)
             let e = parsePostfix()
+            if let t = contactTrigger(e) { trigger = t; break }
             var callee = e
             var finished: Name?
             var hadArgs = false
@@ -438,7 +440,7 @@ public struct Parser {
             guard let close = expect(.rbracket, "']' to close the array type") else { return nil }
             return .array(inner, open.span.to(close.span))
         }
-        if isName {
+        if isName || kind == .kwLayer {   // `layer` is a keyword and a type ([layer] for dynamics items)
             let t = advance()
             return .named(Name(identifierText(t), span: t.span))
         }

@@ -100,6 +100,8 @@ final class Machine {
     var eventSeq = 0
     var listeners: [AnimationListener] = []
     var animationCounter = 0
+    /// Contact handlers and checkpoints of the dynamics animator (Dynamics.swift).
+    var dynamicsRun = DynamicsRun()
 
     var steps = 0
     /// Instructions one handler (with the calls it makes) may execute.
@@ -115,6 +117,7 @@ final class Machine {
         self.program = program
         self.image = Image(program)
         self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount), defaults: image.defaults)
+        if !program.behaviorTemplates.isEmpty { world.dynamics = DynamicsState(program) }
         self.readOnly = false
     }
 
@@ -327,6 +330,7 @@ final class Machine {
         let old = world.layers[Int(l)].props[p]
         let new = kp.component.set(v, in: old)
         let acts = allowActions && new != old && (image.table.info(kp.property)?.animatable ?? false) && !txStack.isEmpty
+            && !(world.dynamics?.owns(l, kp.property) ?? false)
         if acts { recordAction(l, property: kp.property, old: old) }
         world.layers[Int(l)].props[p] = new
         if acts { recordKeyframe(l, property: kp.property, value: new) }
@@ -360,7 +364,7 @@ final class Machine {
         pending.append(PendingAction(layer: l, property: property, from: from, settings: settings, frames: openFrames))
     }
 
-    var presenter: Presenter { Presenter(image: image, world: world) }
+    var presenter: Presenter { Presenter(image: image, world: world, poses: world.dynamics?.poses ?? [:]) }
 
     /// Adds an animation under a key, replacing any animation with that key (seed 002:624). A
     /// transition is always stored under "transition" (seed 002:647) with a picture of the layer as
@@ -945,6 +949,14 @@ final class Machine {
                 }
                 list.append(new)
                 world.layers[Int(l)].constraints = list
+            case .dynset:
+                try writable()
+                try setBehaviorField(c, b, R[a])
+            case .dynget:
+                R[a] = behaviorField(c, b)
+            case .oncontact, .onendcontact:
+                try writable()
+                try addContactListener(a, began: ins.op == .oncontact, function: c, args: R[b])
             case .bind:
                 try writable()
                 let l = try layerIndex(R[a])

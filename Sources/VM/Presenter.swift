@@ -10,6 +10,9 @@ struct Presenter {
     let world: World
     /// Emitter layers' configuration histories (Emitter.swift); nil outside a timeline's frames.
     var emitters: EmitterTracks?
+    /// Poses of the layers the dynamics animator simulates, which override their position and
+    /// rotation (Dynamics.swift).
+    var poses: [Int32: Pose] = [:]
     var program: Program { image.program }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
@@ -35,12 +38,16 @@ struct Presenter {
         let rec = world.layers[Int(l)]
         var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
         for a in rec.animations { a.apply(at: local, to: &props) }
+        if let pose = poses[l] { Dynamics.place(pose, in: &props) }
         return props
     }
 
     /// The presentation value of one property at scene time `t`.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
         let local = world.localTime(l, at: t)
+        if poses[l] != nil, property == LayerProperties.position || property == LayerProperties.transform {
+            return try presentationProps(l, sceneTime: t, localTime: local)[LayerProperties.slot(property)]
+        }
         let rec = world.layers[Int(l)]
         var props = rec.bindings.contains(where: { $0.keyPath.property == property }) ? try boundProps(l, at: t) : rec.props
         for a in rec.animations where a.touches(property) { a.apply(at: local, to: &props) }

@@ -2,7 +2,9 @@
 // event simulation), keeping a snapshot of the world after each instant at which events ran. The
 // presentation tree at time t is then a pure function of the latest snapshot at or before t, so
 // frames can be rendered in parallel and in any order with identical results. Per-frame handlers
-// run at every frame time of the scene (at its fps), whichever frames are rendered.
+// run at every frame time of the scene (at its fps), whichever frames are rendered. With a dynamics
+// animator the run also advances the physics simulation between events and keeps copies of it
+// (checkpoints) that frames advance from (Dynamics.swift).
 
 import CalcCore
 import Bytecode
@@ -14,27 +16,49 @@ public final class Timeline: Sendable {
     let worlds: [World]
     /// Emitter layers' configuration histories, built once from the snapshots (Emitter.swift).
     let emitters: EmitterTracks
+    /// Copies of the dynamics simulation, in time order: one per event instant, and frame-grid
+    /// points between them. Empty without dynamics.
+    let checkpoints: [Checkpoint]
 
-    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil) {
+    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = []) {
         self.scene = image.program.scene
         self.image = image
         self.times = times
         self.worlds = worlds
         self.emitters = emitters ?? EmitterTracks(keys: EmitterKeys(image.table))
+        self.checkpoints = checkpoints
     }
 
     /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
-    public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget) throws(RuntimeError) -> Timeline {
+    /// `stepBudget` bounds each handler's instructions, `physicsBudget` the item-steps of the
+    /// dynamics simulation (docs/semantics.md, "Dynamics").
+    public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
+                           physicsBudget: Int = DynamicsLimits.maxItemSteps) throws(RuntimeError) -> Timeline {
         let m = Machine(program: program)
         m.stepBudget = stepBudget
+        m.dynamicsRun.itemStepBudget = physicsBudget
         m.now = 0
         try m.runHandler(0, args: [])
+        let dynamic = m.world.dynamics != nil
+        if dynamic {
+            try Dynamics.checkDuration(endTime, step: m.world.dynamics?.sim.step ?? 1.0 / 240, program: program)
+            let frames = max(1, Int((max(0, endTime) * m.program.scene.fps).rounded(.up)))
+            m.dynamicsRun.gridStride = max(1, (frames + DynamicsLimits.maxGridCheckpoints - 1) / DynamicsLimits.maxGridCheckpoints)
+            try m.syncDynamics()
+            m.recordDynamicsCheckpoint()
+        }
         var times = [0.0]
         var worlds = [m.world]
         let eps = AttachedAnimation.epsilon
         while true {
+            if dynamic {
+                // physics up to the next event (contacts with handlers become events on the way)
+                let upcoming = m.events.min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) })?.time ?? endTime
+                try m.advanceDynamics(to: min(upcoming, endTime))
+            }
             guard let next = m.events.min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) }), next.time <= endTime + eps else { break }
             m.now = next.time
+            if dynamic { m.writeDynamicsPoses() }
             m.pruneFinished()
             // every event at this instant, including ones scheduled for it while running
             while let i = m.events.indices.min(by: { (m.events[$0].time, m.events[$0].seq) < (m.events[$1].time, m.events[$1].seq) }),
@@ -42,13 +66,17 @@ public final class Timeline: Sendable {
                 let e = m.events.remove(at: i)
                 try fire(e, m, endTime: endTime)
             }
+            if dynamic {
+                try m.syncDynamics()
+                m.recordDynamicsCheckpoint()
+            }
             if times.last == next.time { worlds[worlds.count - 1] = m.world } else {
                 times.append(next.time)
                 worlds.append(m.world)
             }
         }
         let emitters = try EmitterTracks.build(image: m.image, times: times, worlds: worlds, endTime: endTime)
-        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters)
+        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints)
     }
 
     static func fire(_ e: ScheduledEvent, _ m: Machine, endTime: Double) throws(RuntimeError) {
@@ -92,9 +120,32 @@ public final class Timeline: Sendable {
         return worlds[lo]
     }
 
-    /// The presentation tree at scene time `t` (model values, bound expressions, animations).
+    /// The latest checkpoint whose time is ≤ t (within the epsilon).
+    func checkpoint(at t: Double) -> Checkpoint? {
+        guard let first = checkpoints.first, first.time <= t + AttachedAnimation.epsilon else { return nil }
+        var lo = 0, hi = checkpoints.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if checkpoints[mid].time <= t + AttachedAnimation.epsilon { lo = mid } else { hi = mid - 1 }
+        }
+        return checkpoints[lo]
+    }
+
+    /// Where the dynamics animator has its items at scene time `t`: a copy of the latest checkpoint
+    /// advanced to t, so the result is that of one sequential run whatever frames came before.
+    func poses(at t: Double, in w: World) throws(RuntimeError) -> [Int32: Pose] {
+        guard w.dynamics != nil, var sim = checkpoint(at: t)?.sim else { return [:] }
+        var work = 0
+        _ = try Dynamics.advance(&sim, to: t, itemSteps: &work, program: image.program)
+        return Dynamics.poses(sim, DynamicsSpace(scene))
+    }
+
+    /// The presentation tree at scene time `t` (model values, bound expressions, animations, physics).
     public func presentation(at t: Double) throws(RuntimeError) -> PresentationScene {
-        let presenter = Presenter(image: image, world: world(at: t), emitters: emitters)
+        var w = world(at: t)
+        let poses = try poses(at: t, in: w)
+        if !poses.isEmpty { Dynamics.showPoses(poses, in: &w) }
+        let presenter = Presenter(image: image, world: w, emitters: emitters, poses: poses)
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
         return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
                                  origin: scene.origin, root: root)

@@ -56,6 +56,8 @@ struct LayerRecord: Sendable {
 struct World: Sendable {
     var layers: [LayerRecord]
     var globals: [Value]
+    /// The dynamics animator (behaviours and simulation) at this moment; nil without `dynamics`.
+    var dynamics: DynamicsState?
 
     static let rootIndex: Int32 = 0
 

@@ -25,9 +25,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Write frame 60 as PNG here.") var png: String?
     @Flag(help: "Print one JSON object instead of the table.") var json = false
     @Option(help: "Instead: time compiling this .cal file, phase by phase (best of --runs).") var compile: String?
+    @Option(help: "Instead: time this .cal file's timeline run and every frame's presentation tree and raster (median of --runs).")
+    var timeline: String?
 
     func run() throws {
         if let compile { return try benchCompile(compile) }
+        if let timeline { return try benchTimeline(timeline) }
         let data = try Files.read(scenes)
         guard let doc = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
               let all = doc["scenes"] as? [String: Any], let s = all[scene] as? [String: Any] else {
@@ -167,6 +170,41 @@ struct Bench: ParsableCommand {
         Console.out("""
         compile \(path): \(lines) lines in \(ms(b.total)) (\(String(format: "%.0f", Double(lines) / b.total)) lines/s)
           lex + parse \(ms(b.parse)), check \(ms(b.check)), generate \(ms(b.gen)), encode + decode + verify \(ms(b.encode))
+
+        """)
+    }
+
+    /// The VM's cost of a scene, dynamics included: the timeline run (main, events and, with an
+    /// animator, the simulation to the end with its checkpoints), then each frame's presentation tree
+    /// (a checkpoint copy advanced to the frame) in order and in reverse order, then its raster.
+    func benchTimeline(_ path: String) throws {
+        let r = Compiler.compile(SourceFile(name: path, bytes: try Files.read(path)))
+        guard let program = r.program else { throw CalcFailure(.diagnostics, "'\(path)' does not compile") }
+        let frames = Timeline.frameCount(program.scene)
+        var runMs: [Double] = [], forwardMs: [Double] = [], backwardMs: [Double] = [], rasterMs: [Double] = []
+        let renderer = Renderer()
+        var fb = Framebuffer(width: 1, height: 1)
+        for _ in 0..<max(1, runs) {
+            var t = Date()
+            let tl = try Timeline.run(program, until: program.scene.duration)
+            runMs.append(Date().timeIntervalSince(t) * 1000)
+            t = Date()
+            let scenes = try (0..<frames).map { try tl.presentation(at: tl.frameTime($0)) }
+            forwardMs.append(Date().timeIntervalSince(t) * 1000)
+            t = Date()
+            for i in (0..<frames).reversed() { _ = try tl.presentation(at: tl.frameTime(i)) }
+            backwardMs.append(Date().timeIntervalSince(t) * 1000)
+            t = Date()
+            for sc in scenes { renderer.render(sc, into: &fb) }
+            rasterMs.append(Date().timeIntervalSince(t) * 1000)
+        }
+        let n = Double(frames)
+        func ms(_ x: Double) -> String { String(format: "%.3f ms", x) }
+        Console.out("""
+        timeline \(path): \(frames) frames, median of \(max(1, runs)) runs
+          timeline run \(ms(median(runMs))) (\(ms(median(runMs) / n)) a frame)
+          presentation \(ms(median(forwardMs) / n)) a frame in order, \(ms(median(backwardMs) / n)) in reverse order
+          VM total \(ms((median(runMs) + median(forwardMs)) / n)) a frame; raster \(ms(median(rasterMs) / n)) a frame
 
         """)
     }

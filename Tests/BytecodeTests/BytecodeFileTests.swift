@@ -95,6 +95,49 @@ final class BytecodeFileTests: XCTestCase {
         XCTAssertEqual(try BytecodeReader.decode(bytes), p)
     }
 
+    /// A program with one behaviour is version 3 and has a seventh section, encoded by hand from the
+    /// layout in docs/bytecode.md (the first six sections are those of the smallest program above,
+    /// plus the behaviour's name string and one constant).
+    func testGoldenBytesOfTheBehavioursSection() throws {
+        let p = Program(sourceName: "a",
+                        scene: SceneInfo(size: Size(1, 1), scale: 1, fps: 1, duration: 0, background: .clear, origin: .topLeft),
+                        constants: [.number(2)],
+                        functions: [Function(name: "main", registerCount: 0, code: [Instruction(.ret)], lines: [7])],
+                        behaviorTemplates: [BehaviorTemplate(kind: .push, name: "kick", fields: [DynFieldInit(.magnitude, 0)])])
+        let bytes = BytecodeWriter.encode(p)
+        XCTAssertEqual(Array(bytes[4..<6]), [0x03, 0x00], "version 3")
+        let sections = Fixtures.sections(bytes)
+        XCTAssertEqual(sections.keys.sorted(), [1, 2, 3, 4, 5, 6, 7])
+        let range = try XCTUnwrap(sections[7])
+        XCTAssertEqual(bytes[range.lowerBound - 5], 0x07, "tag 7")
+        XCTAssertEqual(Array(bytes[range]), [
+            1, 0, 0, 0,                 // one template
+            1,                          // kind 1: push
+            2, 0, 0, 0,                 // name: string 2 ("a", "main", then "kick")
+            1, 0, 0, 0,                 // one field
+            4, 0, 0, 0, 0,              // magnitude (field 4) = K0
+        ])
+        XCTAssertEqual(range.upperBound, bytes.count - 4, "the last section, before the checksum")
+        XCTAssertEqual(try BytecodeReader.load(bytes), p)
+        XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 3\n"))
+    }
+
+    func testAProgramWithoutBehavioursIsStillVersionTwo() throws {
+        let b = BytecodeWriter.encode(Fixtures.small)
+        XCTAssertEqual(Array(b[4..<6]), [0x02, 0x00])
+        XCTAssertEqual(Fixtures.sections(b).keys.sorted(), [1, 2, 3, 4, 5, 6])
+        XCTAssertTrue(Disassembler.disassemble(Fixtures.small).hasPrefix("; calc bytecode, format 2\n"))
+        // a version-3 file must have the behaviours section, a version-2 file must not
+        var three = b
+        three[4] = 3
+        assertRejects(Fixtures.reseal(three), .malformed, "section 'behaviours' is missing (expected at offset \(b.count - 4))")
+        let full = BytecodeWriter.encode(Fixtures.full)
+        var two = full
+        two[4] = 2
+        let seventh = try XCTUnwrap(Fixtures.sections(full)[7]).lowerBound - 5
+        assertRejects(Fixtures.reseal(two), .malformed, "section 'behaviours' at offset \(seventh) is out of order (all sections were already read)")
+    }
+
     func testRoundTripOfEveryConstantTypeOpcodeAndTemplate() throws {
         let p = Fixtures.full
         XCTAssertEqual(Set(p.functions[0].code.map(\.op)), Set(Opcode.allCases), "the fixture uses every opcode")
@@ -126,7 +169,8 @@ final class BytecodeFileTests: XCTestCase {
         // The source name and custom property names (the scene section), string and image constants in
         // pool order, function names, layer names; "card" is both K17 and LT0's name and "twist" both a
         // custom property and K6: each is stored once.
-        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "twist", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper", ""])
+        XCTAssertEqual(strings, ["samples/full.cal", "thickness", "anchor", "twist", "outline", "h\u{E9}llo\n\"card\"", "card", "photo.png", "main", "at 1.5s", "helper",
+                                 "on walls.beganContact", "", "g", "walls"])
     }
 
     func testNegativeZeroAndInfinityKeepTheirBits() throws {
@@ -148,13 +192,13 @@ final class BytecodeFileTests: XCTestCase {
     func testRejectsANewerVersion() {
         var b = BytecodeWriter.encode(Fixtures.small)
         b[4] = 7
-        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (2)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (3)")
         b[4] = 0; b[5] = 1
-        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (2)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (3)")
         b[4] = 1; b[5] = 0
-        assertRejects(b, .unsupportedVersion, "bytecode format version 1 is older than this calc reads (2): rebuild the file from its .cal source")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 1 is older than this calc reads (2 to 3): rebuild the file from its .cal source")
         b[4] = 0; b[5] = 0
-        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads version 2)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads versions 2 to 3)")
     }
 
     func testRejectsTextModeMangling() {

@@ -173,4 +173,56 @@ final class DisassemblerTests: XCTestCase {
         XCTAssertEqual(Disassembler.disassemble(try BytecodeReader.decode(BytecodeWriter.encode(p))), text)
         XCTAssertEqual(Disassembler.disassemble(p), text)
     }
+
+    func testBehavioursAndTheirInstructions() throws {
+        let p = Program(
+            sourceName: "drop.cal", scene: SceneInfo(),
+            constants: [.number(2), .enumCase(1), .rect(Rect(0, 0, 320, 240))],
+            functions: [
+                Function(name: "main", registerCount: 2, code: [
+                    Instruction(.dynget, a: 0, b: UInt16(DynField.magnitude.rawValue), c: 0),
+                    Instruction(.dynset, a: 0, b: UInt16(DynField.magnitude.rawValue), c: 1),
+                    Instruction(.oncontact, a: 2, b: 1, c: 1),
+                    Instruction(.onendcontact, a: 2, b: 1, c: 1),
+                    Instruction(.ret),
+                ], lines: [3, 3, 4, 5, 5]),
+                Function(name: "on walls.beganContact", paramCount: 3, registerCount: 3, code: [Instruction(.ret)], lines: [4]),
+            ],
+            behaviorTemplates: [
+                BehaviorTemplate(kind: .gravity, name: "fall", fields: [DynFieldInit(.magnitude, 0)]),
+                BehaviorTemplate(kind: .push, name: "kick", fields: [DynFieldInit(.mode, 1)]),
+                BehaviorTemplate(kind: .collision, name: "walls", fields: [DynFieldInit(.boundary, 2)]),
+            ])
+        try Verifier.verify(p)
+        XCTAssertEqual(Disassembler.disassemble(p), """
+            ; calc bytecode, format 3
+            ; source: drop.cal
+            .scene size 320x240 scale 1 fps 30 duration 1 background #ffffffff origin topLeft
+
+            .constants
+              K0      number    2
+              K1      enum      case 1
+              K2      rect      (0, 0, 320, 240)
+
+            .behavior BT0 gravity "fall"
+              magnitude = K0              ; 2
+
+            .behavior BT1 push "kick"
+              mode = K1                   ; .instantaneous
+
+            .behavior BT2 collision "walls"
+              boundary = K2               ; (0, 0, 320, 240)
+
+            .function F0 "main" params 0 registers 2
+              0000    3 DYNGET        R0, magnitude, BT0  ; gravity "fall"
+              0001    | DYNSET        R0, magnitude, BT1  ; push "kick"
+              0002    4 ONCONTACT     BT2, R1, F1         ; collision "walls", "on walls.beganContact"
+              0003    5 ONENDCONTACT  BT2, R1, F1         ; collision "walls", "on walls.beganContact"
+              0004    | RET
+
+            .function F1 "on walls.beganContact" params 3 registers 3
+              0000    4 RET
+
+            """)
+    }
 }

@@ -77,6 +77,8 @@ final class DocsDriftTests: XCTestCase {
         case .component: return "CO"
         case .rk: return "RK"
         case .constraint: return "CN"
+        case .behavior: return "BT"
+        case .dynField: return "DF"
         }
     }
 
@@ -99,6 +101,14 @@ final class DocsDriftTests: XCTestCase {
                        AnimField.allCases.map { ["\($0.rawValue)", $0.name] })
         XCTAssertEqual(try table("| # | field | value |").map { Array($0.prefix(2)) },
                        TxField.allCases.map { ["\($0.rawValue)", $0.name] })
+        XCTAssertEqual(try table("| # | field | type | kinds | rule; default when unset |").map { Array($0.prefix(3)) },
+                       DynField.allCases.map { ["\($0.rawValue)", $0.name, $0.type.description] })
+        let kinds = try table("| # | kind | fields |")
+        XCTAssertEqual(kinds.map { Array($0.prefix(2)) }, BehaviorKind.allCases.map { ["\($0.rawValue)", $0.name] })
+        for (row, kind) in zip(kinds, BehaviorKind.allCases) {
+            // the cell's outer backticks are stripped by `table`
+            XCTAssertEqual(row.last, kind.fields.map(\.name).joined(separator: "`, `"), "fields of \(kind.name)")
+        }
     }
 
     func testPropertyAndComponentTables() throws {

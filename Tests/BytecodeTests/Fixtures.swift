@@ -126,6 +126,10 @@ enum Fixtures {
             (Instruction(.drawimage, a: 0), 27),
             (Instruction(.constrain, a: 1, b: 2, c: UInt32(ConstraintAttribute.maxY.rawValue) << 3 | UInt32(ConstraintAttribute.minY.rawValue)), 27),
             (Instruction(.setprop, a: 1, b: 0, c: KeyPath(property: LayerProperties.customBase + 1, component: .x).packed), 28),
+            (Instruction(.dynset, a: 3, b: UInt16(DynField.items.rawValue), c: 0), 29),
+            (Instruction(.dynget, a: 3, b: UInt16(DynField.boundary.rawValue), c: 1), 29),
+            (Instruction(.oncontact, a: 1, b: 4, c: 3), 30),
+            (Instruction(.onendcontact, a: 1, b: 4, c: 3), 30),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]
@@ -138,6 +142,7 @@ enum Fixtures {
                 Function(name: "main", registerCount: 8, code: main.map(\.0), lines: main.map(\.1)),
                 Function(name: "at 1.5s", registerCount: 1, code: [Instruction(.loadnil, a: 0), Instruction(.ret)], lines: [20, 21]),
                 Function(name: "helper", paramCount: 2, registerCount: 3, code: [Instruction(.ret)], lines: [30]),
+                Function(name: "on walls.beganContact", paramCount: 3, registerCount: 3, code: [Instruction(.ret)], lines: [31]),
             ],
             layerTemplates: [
                 LayerTemplate(kind: .plain, name: "card", properties: [
@@ -164,7 +169,13 @@ enum Fixtures {
             customKeys: [CustomKey(name: "thickness", defaultValue: .number(4)),
                          CustomKey(name: "anchor", defaultValue: .point(Point(1, 2))),
                          CustomKey(name: "twist", defaultValue: .number(0.5), dimension: .angle),
-                         CustomKey(name: "outline", defaultValue: .path(BezierPath([.move(Point(0, 0)), .close])))]
+                         CustomKey(name: "outline", defaultValue: .path(BezierPath([.move(Point(0, 0)), .close])))],
+            behaviorTemplates: [
+                BehaviorTemplate(kind: .gravity, name: "g", fields: [DynFieldInit(.magnitude, 11), DynFieldInit(.angle, 15)]),
+                BehaviorTemplate(kind: .collision, name: "walls", fields: [
+                    DynFieldInit(.boundary, 4), DynFieldInit(.collisionMode, 9), DynFieldInit(.boundaryFriction, 0),
+                ]),
+            ]
         )
     }
 

@@ -412,4 +412,50 @@ final class VerifierTests: XCTestCase {
         XCTAssertNoThrow(try Verifier.verify(p))
     }
 
+    // MARK: behaviours
+
+    /// `small` with one behaviour template of `kind` and `fields` (constants K0 1, K1 "k", K2 the
+    /// rect (0, 0, 10, 10), K3 the point (1, 2), then `extra` from K4).
+    func behavior(_ kind: BehaviorKind, _ fields: [DynFieldInit], extra: [Value] = []) -> Program {
+        var p = Fixtures.small
+        p.constants += extra
+        p.behaviorTemplates = [BehaviorTemplate(kind: kind, name: "b", fields: fields)]
+        return p
+    }
+
+    func testBehaviourOperands() throws {
+        var p = behavior(.gravity, [])
+        p.functions[0].code[0] = Instruction(.dynset, a: 0, b: UInt16(DynField.magnitude.rawValue), c: 0)
+        try Verifier.verify(p)
+        p.functions[0].code[0] = Instruction(.dynset, a: 0, b: UInt16(DynField.magnitude.rawValue), c: 1)
+        assertInvalid(p, "function F0 'main', instruction 0000 DYNSET: operand C: behaviour template BT1 is out of range (there are 1)")
+        p.functions[0].code[0] = Instruction(.dynget, a: 0, b: 24, c: 0)
+        assertInvalid(p, "function F0 'main', instruction 0000 DYNGET: operand B: 24 is not a behaviour field")
+        p.functions[0].code[0] = Instruction(.dynset, a: 0, b: UInt16(DynField.point.rawValue), c: 0)
+        assertInvalid(p, "function F0 'main', instruction 0000 DYNSET: gravity behaviour BT0 'b' has no field 'point'")
+        p.functions[0].code[0] = Instruction(.oncontact, a: 3, b: 0, c: 1)
+        assertInvalid(p, "function F0 'main', instruction 0000 ONCONTACT: operand A: behaviour template BT3 is out of range (there are 1)")
+        p.functions[0].code[0] = Instruction(.onendcontact, a: 0, b: 0, c: 2)
+        assertInvalid(p, "function F0 'main', instruction 0000 ONENDCONTACT: operand C: function F2 is out of range (there are 2)")
+    }
+
+    func testBehaviourTemplates() throws {
+        try Verifier.verify(behavior(.collision, [DynFieldInit(.boundary, 2), DynFieldInit(.boundaryFriction, 0)]))
+        assertInvalid(behavior(.gravity, [DynFieldInit(.point, 3)]),
+                      "behaviour template BT0 gravity 'b', field 0 (point): a gravity behaviour has no such field")
+        assertInvalid(behavior(.gravity, [DynFieldInit(.magnitude, 0), DynFieldInit(.magnitude, 0)]),
+                      "behaviour template BT0 gravity 'b', field 1 (magnitude): the field is set twice")
+        assertInvalid(behavior(.gravity, [DynFieldInit(.items, 0)]),
+                      "behaviour template BT0 gravity 'b', field 0 (items): a layer field cannot come from a constant")
+        assertInvalid(behavior(.gravity, [DynFieldInit(.magnitude, 1)]),
+                      "behaviour template BT0 gravity 'b', field 0 (magnitude): constant K1 is a string \"k\", expected a number")
+        assertInvalid(behavior(.attachment, [DynFieldInit(.length, 4)], extra: [.number(-3)]),
+                      "behaviour template BT0 attachment 'b', field 0 (length): constant K4: it must not be negative")
+        assertInvalid(behavior(.push, [DynFieldInit(.mode, 4)], extra: [.enumCase(2)]),
+                      "behaviour template BT0 push 'b', field 0 (mode): constant K4 is an enum case 2, expected a push mode")
+        assertInvalid(behavior(.collision, [DynFieldInit(.boundary, 4)], extra: [.rect(Rect(0, 0, -1, 5))]),
+                      "behaviour template BT0 collision 'b', field 0 (boundary): constant K4: its size must not be negative")
+        assertInvalid(behavior(.gravity, [DynFieldInit(.magnitude, 9)]),
+                      "behaviour template BT0 gravity 'b', field 0 (magnitude): constant K9 is out of range (there are 4)")
+    }
 }

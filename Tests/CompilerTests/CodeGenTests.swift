@@ -65,4 +65,38 @@ final class CodeGenTests: XCTestCase {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/basics/hello.cal").path, encoding: .utf8)
         XCTAssertEqual(try compile(src), try compile(src))
     }
+
+    func testDynamicsBlockIsATemplateThenItemsThenActive() throws {
+        let p = try compile("""
+        layer a {}
+        dynamics { push kick { items: [a]  mode: .instantaneous  magnitude: 2  active: false } }
+        at 1s { kick.active = true; kick.magnitude = kick.magnitude * 2 }
+        """)
+        XCTAssertEqual(p.behaviorTemplates, [BehaviorTemplate(kind: .push, name: "kick", fields: [
+            DynFieldInit(.mode, p.constants.firstIndex(of: .enumCase(1)).map(UInt32.init) ?? 99),
+            DynFieldInit(.magnitude, p.constants.firstIndex(of: .number(2)).map(UInt32.init) ?? 99),
+        ])])
+        // main: the layer, then the items array and its DYNSET, then active (false, as written)
+        XCTAssertEqual(ops(p.functions[0]), [.newlayer, .setglobal, .root, .getglobal, .addsublayer,
+                                             .getglobal, .newarray, .dynset, .loadbool, .dynset, .loadk, .newarray, .schedule, .ret])
+        let main = p.functions[0].code
+        XCTAssertEqual(main[7].b, UInt16(DynField.items.rawValue))
+        XCTAssertEqual(main[9].b, UInt16(DynField.active.rawValue))
+        XCTAssertEqual(main[8].b, 0, "active: false")
+        // the handler: LOADBOOL, DYNSET active; DYNGET, MUL, DYNSET magnitude
+        XCTAssertEqual(ops(p.functions[1]), [.loadbool, .dynset, .dynget, .mul, .dynset, .ret])
+        XCTAssertEqual(p.functions[1].code[2].b, UInt16(DynField.magnitude.rawValue))
+    }
+
+    func testContactHandlerTakesThreeParametersAndItsCaptures() throws {
+        let p = try compile("""
+        layer a {}
+        dynamics { collision c { items: [a] } }
+        for i in 0..<2 { on c.beganContact(item) { item.opacity = i } }
+        """)
+        let handler = try XCTUnwrap(p.functions.first { $0.name == "on c.beganContact" })
+        XCTAssertEqual(handler.paramCount, 4, "item, partner, point, then the captured i")
+        XCTAssertTrue(ops(p.functions[0]).contains(.oncontact))
+        XCTAssertEqual(p.functions[0].code.first { $0.op == .oncontact }?.a, 0, "BT0")
+    }
 }

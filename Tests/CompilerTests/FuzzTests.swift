@@ -27,7 +27,7 @@ final class FuzzTests: XCTestCase {
         "layer", "let", "var", "func", "at", "after", "every", "on", "if", "else", "for", "in", "return", "transaction",
         "animations", "actions", "style", "basic", "keyframe", "group", "spring", "none", "true", "time", "root",
         "0", "-1", "1e309", "2s", "90deg", "0.5", "infinity", "position", "opacity", ".x", "frame", "named(\"a\")",
-        "1 / 0", "x[9]", "\u{FF}", "\n", "    ",
+        "1 / 0", "x[9]", "\u{FF}", "\n", "    ", "dynamics", "gravity g", "collision", ".active", ".beganContact",
     ]
 
     func samples() throws -> [[UInt8]] {

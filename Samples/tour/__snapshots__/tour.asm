@@ -1,7 +1,7 @@
-; calc bytecode, format 2
+; calc bytecode, format 3
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
-.globals 18
+.globals 19
 .property "sweep" id 32768 angle = 0
 .property "filters.glow.inputIntensity" id 32769 number = 0.5
 .property "emitterCells.drop.birthRate" id 32770 number = 0
@@ -61,48 +61,50 @@
   K43     number    80
   K44     number    5
   K45     number    0.2
-  K46     string    "tile "
-  K47     enum      case 1
-  K48     string    "band"
-  K49     string    "superlayer"
-  K50     number    -10
-  K51     string    "spin"
-  K52     string    "bloom:glow"
-  K53     number    0.6
-  K54     string    "tile"
-  K55     rect      (0, 0, 32, 32)
-  K56     string    "position"
-  K57     color     #2a9d8fff
-  K58     color     #e9c46aff
-  K59     color     #f4a261ff
-  K60     color     #e76f51ff
-  K61     color     #264653ff
-  K62     number    0.4
-  K63     string    "tile0"
-  K64     string    "hop"
-  K65     string    "turn"
-  K66     string    "orbit"
-  K67     string    "drop"
-  K68     string    "drop.mist"
-  K69     number    40
-  K70     number    44
-  K71     number    150
-  K72     number    0.55
-  K73     number    0.45
-  K74     number    3.141592653589793
-  K75     number    120
-  K76     string    "tile1"
-  K77     string    "settle"
-  K78     string    "tile2"
-  K79     string    "intro"
-  K80     timing    linear
-  K81     color     #a8dadcff
-  K82     string    "tile3"
-  K83     string    "nothing"
-  K84     number    100
-  K85     point     (20, 20)
-  K86     number    16
-  K87     point     (4, 24)
+  K46     rect      (0, 0, 10, 10)
+  K47     point     (248, 12)
+  K48     string    "tile "
+  K49     enum      case 1
+  K50     string    "band"
+  K51     string    "superlayer"
+  K52     number    -10
+  K53     string    "spin"
+  K54     string    "bloom:glow"
+  K55     number    0.6
+  K56     string    "tile"
+  K57     rect      (0, 0, 32, 32)
+  K58     string    "position"
+  K59     color     #2a9d8fff
+  K60     color     #e9c46aff
+  K61     color     #f4a261ff
+  K62     color     #e76f51ff
+  K63     color     #264653ff
+  K64     number    0.4
+  K65     string    "tile0"
+  K66     string    "hop"
+  K67     string    "turn"
+  K68     string    "orbit"
+  K69     string    "drop"
+  K70     string    "drop.mist"
+  K71     number    40
+  K72     number    44
+  K73     number    150
+  K74     number    0.55
+  K75     number    0.45
+  K76     number    3.141592653589793
+  K77     number    120
+  K78     string    "tile1"
+  K79     string    "settle"
+  K80     string    "tile2"
+  K81     string    "intro"
+  K82     timing    linear
+  K83     color     #a8dadcff
+  K84     string    "tile3"
+  K85     string    "nothing"
+  K86     number    100
+  K87     point     (20, 20)
+  K88     number    16
+  K89     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -158,6 +160,12 @@
   emitterCells.drop.emitterCells.mist.birthRate = K44 ; 5
   emitterCells.drop.emitterCells.mist.lifetime = K45 ; 0.2
 
+.layer LT9 plain "pebble"
+  bounds = K46                ; (0, 0, 10, 10)
+  position = K47              ; (248, 12)
+  cornerRadius = K44          ; 5
+  backgroundColor = K15       ; #1d3557ff
+
 .animation AT0 basic transform.rotation.z
   from = K0                   ; 0
   to = K1                     ; 6.283185307179586
@@ -200,10 +208,17 @@
   rotationMode = K37          ; .auto
   duration = K32              ; 4
 
+.behavior BT0 gravity "fall"
+
+.behavior BT1 collision "floor"
+
+.behavior BT2 itemBehavior "bounce"
+  elasticity = K28            ; 0.5
+
 .function F0 "main" params 0 registers 10
   0000   19 LOADK         R2, K14             ; 3
   0001    | SETGLOBAL     R2, G3
-  0002   20 LOADK         R2, K46             ; "tile "
+  0002   20 LOADK         R2, K48             ; "tile "
   0003    | GETGLOBAL     R4, G3
   0004    | ADD           R4, R4, K5          ; 1
   0005    | CALLB         R3, R4, string
@@ -220,7 +235,7 @@
   0016    | GETGLOBAL     R3, G10
   0017    | ADDSUBLAYER   R2, R3
   0018    | GETGLOBAL     R2, G10
-  0019    | LOADK         R4, K47             ; case 1
+  0019    | LOADK         R4, K49             ; case 1
   0020    | NEWARRAY      R3, R4, 1
   0021    | SETPROP       R2, R3, autoresizingMask
   0022   63 NEWLAYER      R2, LT1             ; plain "caption"
@@ -229,14 +244,14 @@
   0025    | GETGLOBAL     R3, G11
   0026    | ADDSUBLAYER   R2, R3
   0027   66 GETGLOBAL     R2, G11
-  0028    | LOADK         R3, K48             ; "band"
+  0028    | LOADK         R3, K50             ; "band"
   0029    | LOADK         R4, K5              ; 1
   0030    | LOADK         R5, K13             ; 12
   0031    | CONSTRAIN     R2, R3..R5, minX=minX
   0032    | GETGLOBAL     R2, G11
-  0033    | LOADK         R3, K49             ; "superlayer"
+  0033    | LOADK         R3, K51             ; "superlayer"
   0034    | LOADK         R4, K5              ; 1
-  0035    | LOADK         R5, K50             ; -10
+  0035    | LOADK         R5, K52             ; -10
   0036    | CONSTRAIN     R2, R3..R5, maxY=maxY
   0037   68 NEWLAYER      R2, LT2             ; plain "badge"
   0038    | SETGLOBAL     R2, G12
@@ -245,7 +260,7 @@
   0041    | ADDSUBLAYER   R2, R3
   0042   74 GETGLOBAL     R2, G12
   0043    | ANIMNEW       R3, AT0             ; basic transform.rotation.z
-  0044    | ANIMADD       R2, R3, K51         ; "spin"
+  0044    | ANIMADD       R2, R3, K53         ; "spin"
   0045   79 NEWLAYER      R2, LT4             ; plain "pulse"
   0046    | SETGLOBAL     R2, G13
   0047    | ROOT          R2
@@ -255,22 +270,22 @@
   0051    | NEWARRAY      R3, R4, 0
   0052    | BIND          R2..R3, F3, opacity ; "opacity = …"
   0053   85 GETGLOBAL     R2, G13
-  0054    | LOADK         R4, K52             ; "bloom:glow"
+  0054    | LOADK         R4, K54             ; "bloom:glow"
   0055    | NEWARRAY      R3, R4, 1
   0056    | SETPROP       R2, R3, filters
   0057    | GETGLOBAL     R2, G13
-  0058    | LOADK         R3, K53             ; 0.6
+  0058    | LOADK         R3, K55             ; 0.6
   0059    | SETPROP       R2, R3, filters.glow.inputIntensity
   0060   90 LOADK         R2, K0              ; 0
   0061    | LOADK         R3, K44             ; 5
   0062    | FORPREP       R2..R3, R0, +36     ; -> 0099
   0063   91 NEWLAYER      R1, LT5             ; plain ""
-  0064    | LOADK         R4, K54             ; "tile"
+  0064    | LOADK         R4, K56             ; "tile"
   0065    | MOVE          R6, R0
   0066    | CALLB         R5, R6, string
   0067    | ADD           R4, R4, R5
   0068    | SETPROP       R1, R4, name
-  0069   92 LOADK         R4, K55             ; (0, 0, 32, 32)
+  0069   92 LOADK         R4, K57             ; (0, 0, 32, 32)
   0070    | SETPROP       R1, R4, bounds
   0071    | LOADK         R4, K8              ; 8
   0072    | SETPROP       R1, R4, cornerRadius
@@ -279,30 +294,30 @@
   0075    | LOADK         R4, K15             ; #1d3557ff
   0076    | SETPROP       R1, R4, borderColor
   0077    | ANIMNEW       R4, AT6             ; basic position
-  0078    | SETACTION     R1, R4, K56         ; "position"
+  0078    | SETACTION     R1, R4, K58         ; "position"
   0079   91 ROOT          R4
   0080    | ADDSUBLAYER   R4, R1
   0081   93 MOVE          R5, R0
   0082    | CALL          R4, 1, F2           ; "spot"
   0083    | SETPROP       R1, R4, position
-  0084   94 LOADK         R5, K57             ; #2a9d8fff
-  0085    | LOADK         R6, K58             ; #e9c46aff
-  0086    | LOADK         R7, K59             ; #f4a261ff
-  0087    | LOADK         R8, K60             ; #e76f51ff
-  0088    | LOADK         R9, K61             ; #264653ff
+  0084   94 LOADK         R5, K59             ; #2a9d8fff
+  0085    | LOADK         R6, K60             ; #e9c46aff
+  0086    | LOADK         R7, K61             ; #f4a261ff
+  0087    | LOADK         R8, K62             ; #e76f51ff
+  0088    | LOADK         R9, K63             ; #264653ff
   0089    | NEWARRAY      R4, R5, 5
   0090    | GETINDEX      R4, R4, R0
   0091    | SETPROP       R1, R4, backgroundColor
-  0092   95 LOADK         R4, K62             ; 0.4
+  0092   95 LOADK         R4, K64             ; 0.4
   0093    | MOVE          R6, R0
   0094    | CALLB         R5, R6, random
-  0095    | MUL           R5, R5, K53         ; 0.6
+  0095    | MUL           R5, R5, K55         ; 0.6
   0096    | ADD           R4, R4, R5
   0097    | SETPROP       R1, R4, opacity
   0098   90 FORLOOP       R2..R3, R0, -36     ; -> 0063
-  0099  100 LOADK         R2, K63             ; "tile0"
+  0099  100 LOADK         R2, K65             ; "tile0"
   0100    | NAMED         R2, R2
-  0101    | LOADK         R3, K64             ; "hop"
+  0101    | LOADK         R3, K66             ; "hop"
   0102    | NEWARRAY      R4, R5, 0
   0103    | ONSTOP        R2..R3, R4, F4      ; "on named(\"tile0\").hop.didStop"
   0104  104 LOADK         R2, K28             ; 0.5
@@ -331,7 +346,7 @@
   0127    | SETDRAW       R2..R3, F10         ; "draw dial"
   0128  145 GETGLOBAL     R2, G15
   0129    | ANIMNEW       R3, AT7             ; basic sweep
-  0130    | ANIMADD       R2, R3, K65         ; "turn"
+  0130    | ANIMADD       R2, R3, K67         ; "turn"
   0131  149 NEWLAYER      R2, LT7             ; plain "comet"
   0132    | SETGLOBAL     R2, G16
   0133    | ROOT          R2
@@ -339,21 +354,47 @@
   0135    | ADDSUBLAYER   R2, R3
   0136  152 GETGLOBAL     R2, G16
   0137    | ANIMNEW       R3, AT8             ; keyframe position
-  0138    | ANIMADD       R2, R3, K66         ; "orbit"
+  0138    | ANIMADD       R2, R3, K68         ; "orbit"
   0139  158 NEWLAYER      R2, LT8             ; emitter "spray"
   0140    | SETGLOBAL     R2, G17
   0141    | ROOT          R2
   0142    | GETGLOBAL     R3, G17
   0143    | ADDSUBLAYER   R2, R3
   0144    | GETGLOBAL     R2, G17
-  0145    | LOADK         R4, K67             ; "drop"
-  0146    | LOADK         R5, K68             ; "drop.mist"
+  0145    | LOADK         R4, K69             ; "drop"
+  0146    | LOADK         R5, K70             ; "drop.mist"
   0147    | NEWARRAY      R3, R4, 2
   0148    | SETPROP       R2, R3, emitterCells
   0149  166 LOADK         R2, K14             ; 3
   0150    | NEWARRAY      R3, R4, 0
   0151    | SCHEDULE      R2, R3, F11         ; "at 3s"
-  0152    | RET
+  0152  169 NEWLAYER      R2, LT9             ; plain "pebble"
+  0153    | SETGLOBAL     R2, G18
+  0154    | ROOT          R2
+  0155    | GETGLOBAL     R3, G18
+  0156    | ADDSUBLAYER   R2, R3
+  0157  171 GETGLOBAL     R3, G18
+  0158    | NEWARRAY      R2, R3, 1
+  0159    | DYNSET        R2, items, BT0      ; gravity "fall"
+  0160    | LOADBOOL      R2, 0
+  0161    | DYNSET        R2, active, BT0     ; gravity "fall"
+  0162  172 GETGLOBAL     R3, G18
+  0163    | NEWARRAY      R2, R3, 1
+  0164    | DYNSET        R2, items, BT1      ; collision "floor"
+  0165    | ROOT          R2
+  0166    | GETPROP       R2, R2, bounds
+  0167    | DYNSET        R2, boundary, BT1   ; collision "floor"
+  0168    | LOADBOOL      R2, 1
+  0169    | DYNSET        R2, active, BT1     ; collision "floor"
+  0170  173 GETGLOBAL     R3, G18
+  0171    | NEWARRAY      R2, R3, 1
+  0172    | DYNSET        R2, items, BT2      ; itemBehavior "bounce"
+  0173    | LOADBOOL      R2, 1
+  0174    | DYNSET        R2, active, BT2     ; itemBehavior "bounce"
+  0175  175 LOADK         R2, K2              ; 2
+  0176    | NEWARRAY      R3, R4, 0
+  0177    | SCHEDULE      R2, R3, F12         ; "at 2s"
+  0178    | RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -366,19 +407,19 @@
   0007    | RETV          R1
 
 .function F2 "spot" params 1 registers 3
-  0000   28 LOADK         R1, K69             ; 40
-  0001    | MUL           R2, R0, K70         ; 44
+  0000   28 LOADK         R1, K71             ; 40
+  0001    | MUL           R2, R0, K72         ; 44
   0002    | ADD           R1, R1, R2
-  0003    | LOADK         R2, K71             ; 150
+  0003    | LOADK         R2, K73             ; 150
   0004    | MKPOINT       R1, R1, R2
   0005    | RETV          R1
 
 .function F3 "opacity = …" params 0 registers 4
-  0000   84 LOADK         R0, K72             ; 0.55
-  0001    | LOADK         R1, K73             ; 0.45
+  0000   84 LOADK         R0, K74             ; 0.55
+  0001    | LOADK         R1, K75             ; 0.45
   0002    | NOW           R3
   0003    | DIV           R3, R3, K5          ; 1
-  0004    | MUL           R3, R3, K74         ; 3.141592653589793
+  0004    | MUL           R3, R3, K76         ; 3.141592653589793
   0005    | CALLB         R2, R3, cos
   0006    | MUL           R1, R1, R2
   0007    | ADD           R0, R0, R1
@@ -386,55 +427,55 @@
 
 .function F4 "on named(\"tile0\").hop.didStop" params 1 registers 3
   0000  101 JMPIFNOT      R0, +4              ; -> 0005
-  0001    | LOADK         R1, K63             ; "tile0"
+  0001    | LOADK         R1, K65             ; "tile0"
   0002    | NAMED         R1, R1
   0003    | LOADK         R2, K24             ; rgba(0.9, 0.22, 0.27, 1)
   0004    | SETPROP       R1, R2, backgroundColor
   0005  102 RET
 
 .function F5 "at 0.5s" params 0 registers 6
-  0000  105 LOADK         R0, K63             ; "tile0"
+  0000  105 LOADK         R0, K65             ; "tile0"
   0001    | NAMED         R0, R0
   0002    | ANIMNEW       R1, AT1             ; keyframe position.y
-  0003    | LOADK         R3, K71             ; 150
-  0004    | LOADK         R4, K75             ; 120
-  0005    | LOADK         R5, K71             ; 150
+  0003    | LOADK         R3, K73             ; 150
+  0004    | LOADK         R4, K77             ; 120
+  0005    | LOADK         R5, K73             ; 150
   0006    | NEWARRAY      R2, R3, 3
   0007    | ANIMSET       R1, R2, values
-  0008    | ANIMADD       R0, R1, K64         ; "hop"
-  0009  106 LOADK         R0, K76             ; "tile1"
+  0008    | ANIMADD       R0, R1, K66         ; "hop"
+  0009  106 LOADK         R0, K78             ; "tile1"
   0010    | NAMED         R0, R0
   0011    | ANIMNEW       R1, AT2             ; spring transform.scale
-  0012    | ANIMADD       R0, R1, K77         ; "settle"
-  0013  107 LOADK         R0, K78             ; "tile2"
+  0012    | ANIMADD       R0, R1, K79         ; "settle"
+  0013  107 LOADK         R0, K80             ; "tile2"
   0014    | NAMED         R0, R0
   0015    | ANIMNEW       R1, AT5             ; group bounds
   0016    | ANIMNEW       R3, AT3             ; basic opacity
   0017    | ANIMNEW       R4, AT4             ; basic position.x
   0018    | NEWARRAY      R2, R3, 2
   0019    | ANIMSET       R1, R2, animations
-  0020    | ANIMADD       R0, R1, K79         ; "intro"
+  0020    | ANIMADD       R0, R1, K81         ; "intro"
   0021  108 RET
 
 .function F6 "at 1s" params 0 registers 2
   0000  111 GETGLOBAL     R0, G9
-  0001    | LOADK         R1, K75             ; 120
+  0001    | LOADK         R1, K77             ; 120
   0002    | SETPROP       R0, R1, position.x
   0003  112 TXBEGIN
   0004    | LOADK         R0, K5              ; 1
   0005    | TXSET         R0, animationDuration
-  0006    | LOADK         R0, K80             ; linear
+  0006    | LOADK         R0, K82             ; linear
   0007    | TXSET         R0, animationTimingFunction
   0008    | NEWARRAY      R0, R1, 0
-  0009    | TXCOMPLETION  R0, F12             ; "transaction completion"
+  0009    | TXCOMPLETION  R0, F13             ; "transaction completion"
   0010  113 GETGLOBAL     R0, G13
-  0011    | LOADK         R1, K71             ; 150
+  0011    | LOADK         R1, K73             ; 150
   0012    | SETPROP       R0, R1, position.y
   0013  114 TXBEGIN
   0014    | LOADBOOL      R0, 1
   0015    | TXSET         R0, disableActions
   0016    | GETGLOBAL     R0, G10
-  0017    | LOADK         R1, K81             ; #a8dadcff
+  0017    | LOADK         R1, K83             ; #a8dadcff
   0018    | SETPROP       R0, R1, backgroundColor
   0019    | TXCOMMIT
   0020  117 TXCOMMIT
@@ -444,9 +485,9 @@
   0000  121 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  122 LOADK         R0, K82             ; "tile3"
+  0003  122 LOADK         R0, K84             ; "tile3"
   0004    | NAMED         R0, R0
-  0005    | LOADK         R1, K71             ; 150
+  0005    | LOADK         R1, K73             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K32         ; 4
   0008    | SUB           R1, R1, R2
@@ -455,7 +496,7 @@
 
 .function F8 "after 3s" params 0 registers 3
   0000  126 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K83             ; "nothing"
+  0001    | ANIMREMOVE    R0, K85             ; "nothing"
   0002  127 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
@@ -465,7 +506,7 @@
   0008  129 RET
 
 .function F9 "every frame" params 0 registers 3
-  0000  132 LOADK         R0, K84             ; 100
+  0000  132 LOADK         R0, K86             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -477,8 +518,8 @@
   0009  133 RET
 
 .function F10 "draw dial" params 1 registers 9
-  0000  142 LOADK         R4, K85             ; (20, 20)
-  0001    | LOADK         R5, K86             ; 16
+  0000  142 LOADK         R4, K87             ; (20, 20)
+  0001    | LOADK         R5, K88             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -487,7 +528,7 @@
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
   0009  143 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K87             ; (4, 24)
+  0010    | LOADK         R2, K89             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
@@ -499,7 +540,12 @@
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
-.function F12 "transaction completion" params 0 registers 2
+.function F12 "at 2s" params 0 registers 1
+  0000  175 LOADBOOL      R0, 1
+  0001    | DYNSET        R0, active, BT0     ; gravity "fall"
+  0002    | RET
+
+.function F13 "transaction completion" params 0 registers 2
   0000  116 GETGLOBAL     R0, G13
   0001    | LOADK         R1, K32             ; 4
   0002    | SETPROP       R0, R1, borderWidth
