@@ -29,18 +29,9 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        .systemLibrary(
-            name: "CHarfBuzz",
-            path: "Sources/CHarfBuzz",
-            pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"])]
-        ),
-        .systemLibrary(
-            name: "CFontconfig",
-            path: "Sources/CFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]
-        ),
+        // headers only: TextLayout opens both libraries with dlopen when a scene first measures text
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),

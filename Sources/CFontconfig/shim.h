@@ -1,1 +1,2 @@
+// Types only: the library is opened with dlopen (TextLayout/Libraries.swift), not linked.
 #include <fontconfig/fontconfig.h>

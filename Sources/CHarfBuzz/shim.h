@@ -1,2 +1,2 @@
-#include <hb.h>
-#include <hb-ot.h>
+// Types only: the library is opened with dlopen (TextLayout/Libraries.swift), not linked.
+#include <harfbuzz/hb.h>

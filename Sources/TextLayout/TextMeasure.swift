@@ -3,6 +3,7 @@
 // any program on the machine (DejaVu Sans by default); HarfBuzz shapes the string with that font's
 // own metrics, unhinted and in font units, so a size is exact at every font size and the same on
 // every machine that has the same font file. The rasterizer will draw glyphs with the same shaping.
+// Both libraries are opened on first use (Libraries.swift).
 //
 // Shaping happens once per (string, font) and is kept in ems (font units over units per em); a size
 // at any font size and wrapping width is a multiplication and a greedy line fill over the kept
@@ -85,16 +86,24 @@ public final class TextMeasure: Sendable {
     private struct State {
         var fonts: [String: Font?] = [:]
         var shaped: [Key: ShapedText] = [:]
-        var configured = false
+        /// nil until first needed; then the libraries, or none when they cannot be opened
+        var libraries: TextLibraries?? = nil
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// Shaped strings kept at most; past it the cache starts again (a script that sets a new string
     /// every frame must not grow memory without bound).
     static let cacheLimit = 4096
 
-    public init() {}
+    public init() { state = Mutex(State()) }
+
+    /// A measurer that does not open the libraries: the fallback metrics only (for tests).
+    init(withoutLibraries: ()) {
+        var st = State()
+        st.libraries = .some(nil)
+        state = Mutex(st)
+    }
 
     /// The natural size, in points, of `string` in the font named `font` at `fontSize`, wrapped to
     /// `wrapWidth` points when given.
@@ -107,15 +116,23 @@ public final class TextMeasure: Sendable {
         state.withLock { st in
             let key = Key(string: string, font: name)
             if let s = st.shaped[key] { return s }
-            let font: Font?
-            if let f = st.fonts[name] {
-                font = f
-            } else {
-                if !st.configured { st.configured = FcInit() != 0 }
-                font = st.configured ? Self.load(name) : nil
-                st.fonts[name] = font
+            if st.libraries == nil {
+                let lib = TextLibraries.open()
+                st.libraries = .some(lib.flatMap { $0.FcInit() != 0 ? $0 : nil })
             }
-            let shaped = font.map { Self.shape(string, with: $0) } ?? Self.fallback(string)
+            let shaped: ShapedText
+            if case .some(.some(let lib)) = st.libraries {
+                let font: Font?
+                if let f = st.fonts[name] {
+                    font = f
+                } else {
+                    font = Self.load(name, lib)
+                    st.fonts[name] = font
+                }
+                shaped = font.map { Self.shape(string, with: $0, lib) } ?? Self.fallback(string)
+            } else {
+                shaped = Self.fallback(string)
+            }
             if st.shaped.count >= Self.cacheLimit { st.shaped.removeAll(keepingCapacity: true) }
             st.shaped[key] = shaped
             return shaped
@@ -124,32 +141,35 @@ public final class TextMeasure: Sendable {
 
     /// The file fontconfig matches for `name`, taken as a family or a PostScript name (so both
     /// "DejaVu Sans" and "DejaVuSans-Bold" work); nil when there is no usable font file at all.
-    private static func load(_ name: String) -> Font? {
-        guard let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        _ = FcPatternAddString(pattern, FC_FAMILY, name)
-        _ = FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, name)
-        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
+    private static func load(_ name: String, _ lib: TextLibraries) -> Font? {
+        guard let pattern = lib.FcPatternCreate() else { return nil }
+        defer { lib.FcPatternDestroy(pattern) }
+        for object in [FC_FAMILY, FC_POSTSCRIPT_NAME] {
+            _ = name.withCString { n in
+                n.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) { lib.FcPatternAddString(pattern, object, $0) }
+            }
+        }
+        _ = lib.FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        lib.FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
+        guard let match = lib.FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { lib.FcPatternDestroy(match) }
         var file: UnsafeMutablePointer<FcChar8>? = nil
-        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        guard lib.FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
-        if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        if lib.FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
         let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
 
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
-        defer { hb_blob_destroy(blob) }
-        guard let face = hb_face_create(blob, UInt32(max(0, index))) else { return nil }
-        defer { hb_face_destroy(face) }
-        let upem = hb_face_get_upem(face)
-        guard upem > 0, hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else { return nil }
+        guard let blob = lib.hb_blob_create_from_file_or_fail(path) else { return nil }
+        defer { lib.hb_blob_destroy(blob) }
+        guard let face = lib.hb_face_create(blob, UInt32(max(0, index))) else { return nil }
+        defer { lib.hb_face_destroy(face) }
+        let upem = lib.hb_face_get_upem(face)
+        guard upem > 0, lib.hb_face_get_glyph_count(face) > 0, let font = lib.hb_font_create(face) else { return nil }
         // font units throughout: the scale is the units per em, no hinting, no pixel rounding
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        lib.hb_font_set_scale(font, Int32(upem), Int32(upem))
         var extents = hb_font_extents_t()
-        _ = hb_font_get_h_extents(font, &extents)
+        _ = lib.hb_font_get_h_extents(font, &extents)
         let u = Double(upem)
         return Font(font: font, upem: u,
                     lineHeight: Double(extents.ascender - extents.descender + extents.line_gap) / u)
@@ -159,26 +179,26 @@ public final class TextMeasure: Sendable {
         string.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
-    private static func shape(_ string: String, with font: Font) -> ShapedText {
-        guard let buffer = hb_buffer_create() else { return fallback(string) }
-        defer { hb_buffer_destroy(buffer) }
+    private static func shape(_ string: String, with font: Font, _ lib: TextLibraries) -> ShapedText {
+        guard let buffer = lib.hb_buffer_create() else { return fallback(string) }
+        defer { lib.hb_buffer_destroy(buffer) }
         var out: [[ShapedText.Word]] = []
         for paragraph in paragraphs(string) {
             var text = String(paragraph)
             let bytes = Array(text.utf8)
-            hb_buffer_clear_contents(buffer)
+            lib.hb_buffer_clear_contents(buffer)
             text.withUTF8 { p in
                 p.withMemoryRebound(to: CChar.self) { c in
-                    hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), 0, Int32(c.count))
+                    lib.hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), 0, Int32(c.count))
                 }
             }
-            hb_buffer_guess_segment_properties(buffer)
-            hb_shape(font.font, buffer, nil, 0)
+            lib.hb_buffer_guess_segment_properties(buffer)
+            lib.hb_shape(font.font, buffer, nil, 0)
             // each byte's share of the advances: a glyph's advance belongs to its cluster's byte
             var advance = [Double](repeating: 0, count: bytes.count + 1)
             var count: UInt32 = 0
-            if let infos = hb_buffer_get_glyph_infos(buffer, &count),
-               let positions = hb_buffer_get_glyph_positions(buffer, &count) {
+            if let infos = lib.hb_buffer_get_glyph_infos(buffer, &count),
+               let positions = lib.hb_buffer_get_glyph_positions(buffer, &count) {
                 for g in 0..<Int(count) {
                     let cluster = min(Int(infos[g].cluster), bytes.count)
                     advance[cluster] += Double(positions[g].x_advance) / font.upem

@@ -58,4 +58,17 @@ final class TextMeasureTests: XCTestCase {
         XCTAssertGreaterThan(s.width, 0)
         XCTAssertGreaterThan(s.height, 0)
     }
+
+    func testFallbackMetricsWithoutTheLibraries() {
+        // 0.6 em a character (UTF-8 continuation bytes add nothing), 1.2 em a line
+        let m = TextMeasure(withoutLibraries: ())
+        XCTAssertFalse(m.shape("x", font: "DejaVu Sans").fontFound)
+        let s = m.size(of: "ab c", font: "DejaVu Sans", fontSize: 10)
+        XCTAssertEqual(s.width, 24, accuracy: 1e-9)
+        XCTAssertEqual(s.height, 12, accuracy: 1e-9)
+        XCTAssertEqual(m.size(of: "\u{e9}t\u{e9}", font: "x", fontSize: 10).width, 18, accuracy: 1e-9)
+        let wrapped = m.size(of: "ab c", font: "x", fontSize: 10, wrapWidth: 20)
+        XCTAssertEqual(wrapped.width, 12, accuracy: 1e-9)
+        XCTAssertEqual(wrapped.height, 24, accuracy: 1e-9)
+    }
 }
