@@ -3,7 +3,8 @@
 // Modules follow the one-way data flow of ../shared/STYLE.md:
 // CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; Render ← CalcCore ; Particles ← CalcCore
 // (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
-// fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; calc ← everything.
+// fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; VM → TextLayout (natural sizes of text layers:
+// fontconfig picks the font, HarfBuzz shapes) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -28,11 +29,24 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            path: "Sources/CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
+        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Bytecode", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics"], swiftSettings: optimizedSettings),
+        .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
@@ -57,6 +71,7 @@ let package = Package(
             swiftSettings: optimizedSettings
         ),
         .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser"]),

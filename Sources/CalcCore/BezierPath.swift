@@ -53,11 +53,16 @@ public struct BezierPath: Sendable, Hashable {
     /// y down, as UIBezierPath's flag means).
     public static func arcSegments(cx: Double, cy: Double, rx: Double, ry: Double, start: Double, end: Double, clockwise: Bool) -> [Element] {
         var sweep = end - start
+        // angles from a runaway expression: no arc (a loop adding 2π to -1e300 never ends)
+        guard sweep.isFinite, start.isFinite else { return [] }
         let full = 2 * Double.pi
-        if clockwise {
-            while sweep < 0 { sweep += full }
-        } else {
-            while sweep > 0 { sweep -= full }
+        // into (-2π, 0] or [0, 2π): the remainder keeps a sweep already inside one turn exact
+        if clockwise, sweep < 0 {
+            sweep = sweep.truncatingRemainder(dividingBy: full)
+            if sweep < 0 { sweep += full }
+        } else if !clockwise, sweep > 0 {
+            sweep = sweep.truncatingRemainder(dividingBy: full)
+            if sweep > 0 { sweep -= full }
         }
         if abs(sweep) > full { sweep = sweep < 0 ? -full : full }
         let n = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))

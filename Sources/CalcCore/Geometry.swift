@@ -51,7 +51,8 @@ public struct Color: Sendable, Hashable {
 
     /// HSB (UIColor's colorWithHue:saturation:brightness:), hue in turns (0...1).
     public static func hsb(_ h: Double, _ s: Double, _ v: Double, _ a: Double = 1) -> Color {
-        let hh = (h - h.rounded(.down)) * 6
+        // a hue that is not finite (an expression gone to infinity) is red, not a trap in Int(_:)
+        let hh = h.isFinite ? (h - h.rounded(.down)) * 6 : 0
         let i = Int(hh) % 6
         let f = hh - Double(Int(hh))
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))

@@ -2,7 +2,7 @@
 // correctly rounded, so their last bit can differ between C libraries (glibc, musl, Darwin). These
 // are fdlibm's kernels with a Cody–Waite reduction by π/2, using only IEEE +, −, × and no fused
 // multiply-add (Swift does not contract a·b+c), so every machine computes the same bits; about 1 ulp
-// for |x| < 2^20. (The renderer keeps its own copy for its flattening; see Render/DetMath.swift.)
+// for |x| < 2^20. The renderer flattens arcs with them too.
 // Other elementary functions (atan2, exp, log, pow) come from the platform's libm, which on one
 // platform is deterministic; docs/semantics.md records the caveat.
 

@@ -186,8 +186,9 @@ extension Value {
         case .color(let p): return .color(Color(p.r * k, p.g * k, p.b * k, p.a * k))
         case .transform(let m):
             var r = Transform3D.identity
-            let n = Int(k.rounded())
-            if n > 0 { for _ in 0..<min(n, 1 << 16) { r = r.concat(m) } }
+            // k repetitions of the matrix, at most 65536 (a count that is not finite gives none)
+            let n = k.isFinite ? Int(Swift.min(Swift.max(k.rounded(), 0), 65536)) : 0
+            for _ in 0..<n { r = r.concat(m) }
             return .transform(r)
         case .array(let xs): return .array(xs.map { scale($0, by: k) })
         default: return v

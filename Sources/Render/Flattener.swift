@@ -162,19 +162,19 @@ final class Flattener {
                 cx = p.x; cy = p.y; emit(cx, cy)
             case .arc(let c, let radius, let start, let sweep):
                 let r = abs(radius)
-                let (s0, c0) = DetMath.sinCos(start)
+                let (s0, c0) = StableMath.sinCos(start)
                 let px = c.x + r * c0, py = c.y + r * s0
                 if !open { open = true; sx = px; sy = py }
                 emit(px, py)
                 let stepMax = r > 0 ? min(Double.pi / 2, 2 * (2 * tol / r).squareRoot()) : Double.pi / 2
                 let n = segments(abs(sweep) / stepMax)
-                let (sd, cd) = DetMath.sinCos(sweep / Double(n))
+                let (sd, cd) = StableMath.sinCos(sweep / Double(n))
                 var ux = c0, uy = s0
                 for _ in 1..<n {
                     (ux, uy) = (ux * cd - uy * sd, ux * sd + uy * cd)
                     emit(c.x + r * ux, c.y + r * uy)
                 }
-                let (s1, c1) = DetMath.sinCos(start + sweep)
+                let (s1, c1) = StableMath.sinCos(start + sweep)
                 cx = c.x + r * c1; cy = c.y + r * s1
                 emit(cx, cy)
             case .close:

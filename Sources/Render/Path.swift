@@ -39,7 +39,7 @@ public struct Affine2D: Sendable, Hashable {
 
     /// A rotation by `angle` radians from +x towards +y (clockwise on a y-down screen).
     public static func rotation(_ angle: Double) -> Affine2D {
-        let (s, c) = DetMath.sinCos(angle)
+        let (s, c) = StableMath.sinCos(angle)
         return Affine2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 

@@ -39,13 +39,16 @@ struct Presenter {
         var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
         for a in rec.animations { a.apply(at: local, to: &props) }
         if let pose = poses[l] { Dynamics.place(pose, in: &props) }
+        if rec.kind == .text { Self.applyNaturalTextSize(&props) }
         return props
     }
 
     /// The presentation value of one property at scene time `t`.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
         let local = world.localTime(l, at: t)
-        if poses[l] != nil, property == LayerProperties.position || property == LayerProperties.transform {
+        let posed = poses[l] != nil && (property == LayerProperties.position || property == LayerProperties.transform)
+        let natural = property == LayerProperties.bounds && world.layers[Int(l)].kind == .text
+        if posed || natural {
             return try presentationProps(l, sceneTime: t, localTime: local)[LayerProperties.slot(property)]
         }
         let rec = world.layers[Int(l)]

@@ -216,10 +216,9 @@ final class CLITests: XCTestCase {
 
     func testCorruptBytecodeIsRejected() throws {
         for (name, bytes, prefix) in try corruptCases() {
-            FileManager.default.createFile(atPath: dir + "/x.calb", contents: Data(bytes))
+            XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/x.calb", contents: Data(bytes)))
             for cmd in ["run", "disasm"] {
-                let r = calc(cmd, "x.calb", "-o", "out")
-                let args = cmd == "run" ? r : calc(cmd, "x.calb")
+                let args = cmd == "run" ? calc(cmd, "x.calb", "-o", "out") : calc(cmd, "x.calb")
                 XCTAssertEqual(args.status, 5, "\(name) \(cmd): \(args.stderr)")
                 XCTAssertTrue(args.stderr.hasPrefix(prefix), "\(name) \(cmd): \(args.stderr)")
             }

@@ -53,7 +53,7 @@ enum CLI {
     }
 
     static func write(_ text: String, _ name: String, in dir: String) {
-        FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(text.utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(text.utf8)), "writing \(name)")
     }
 
     static func files(in dir: String) -> [String] {

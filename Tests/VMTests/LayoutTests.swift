@@ -86,4 +86,43 @@ final class LayoutTests: XCTestCase {
             XCTAssertEqual("\(e)", "runtime error in 'main' at line 3: the constraints of 'a' → 'b' → 'a' form a cycle")
         }
     }
+
+    /// A text layer without a width or height takes its text's natural size (SPEC §4.11). DejaVu
+    /// Sans, read with fontTools: units per em 2048, line 1901 + 483 units, advances H 1540, space
+    /// 651, i 569 — so at 20.48 points "H i" is 27.60 wide and one line is 23.84 high.
+    func testTextLayersTakeTheirNaturalSize() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+                          "DejaVu Sans is not installed (scripts/setup.sh installs it)")
+        let tl = try timeline("""
+        scene { size: (200, 100) duration: 1s }
+        layer title: text { string: "H i"  fontSize: 20.48  position: (100, 50) }
+        layer under { bounds: (0, 0, 10, 4)  constraints { minX: title.minX  minY: title.maxY + 2 } }
+        layer wrapped: text { string: "H i"  fontSize: 20.48  bounds: (0, 0, 20, 0)  isWrapped: true }
+        layer given: text { string: "H i"  fontSize: 20.48  bounds: (0, 0, 5, 6) }
+        var seen = 0
+        var model = 1
+        at 0.5s { seen = title.presentation.bounds.size.width
+                  model = title.bounds.size.width }
+        layer probe { }
+        at 0.7s { transaction(disableActions: true) { probe.opacity = seen / 100
+                                                      probe.zPosition = model } }
+        """)
+        let title = frame(tl.layer("title", at: 0))
+        XCTAssertEqual(title.origin.x, 100 - 13.8, accuracy: 1e-9)
+        XCTAssertEqual(title.origin.y, 50 - 11.92, accuracy: 1e-9)
+        XCTAssertEqual(title.size.width, 27.6, accuracy: 1e-9)
+        XCTAssertEqual(title.size.height, 23.84, accuracy: 1e-9)
+        // a sibling constrained to it follows the natural frame
+        let under = frame(tl.layer("under", at: 0))
+        XCTAssertEqual(under.origin.x, 86.2, accuracy: 1e-9)
+        XCTAssertEqual(under.origin.y, 38.08 + 23.84 + 2, accuracy: 1e-9)
+        // wrapped to 20 points: "H" (15.40) and "i" on two lines; the given width stays
+        let wrapped = tl.layer("wrapped", at: 0).bounds.size
+        XCTAssertEqual(wrapped.width, 20)
+        XCTAssertEqual(wrapped.height, 2 * 23.84, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("given", at: 0).bounds.size, Size(5, 6))
+        // scripts read the natural size through the presentation; the model keeps 0
+        XCTAssertEqual(tl.layer("probe", at: 0.9).opacity, 0.276, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("probe", at: 0.9).zPosition, 0)
+    }
 }

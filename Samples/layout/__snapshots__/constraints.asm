@@ -1,7 +1,7 @@
 ; calc bytecode, format 2
 ; source: Samples/layout/constraints.cal
 .scene size 240x180 scale 1 fps 10 duration 1 background #ffffffff origin topLeft
-.globals 4
+.globals 6
 
 .constants
   K0      rect      (0, 0, 160, 120)
@@ -20,17 +20,22 @@
   K13     rect      (0, 0, 30, 20)
   K14     point     (30, 160)
   K15     color     #2a9d8fff
-  K16     string    "grow"
-  K17     string    "superlayer"
-  K18     number    1
-  K19     number    0
-  K20     string    "layerA"
-  K21     number    -10
-  K22     number    10
-  K23     number    -8
-  K24     number    4
-  K25     string    "cell"
-  K26     number    6
+  K16     string    "cells"
+  K17     number    12
+  K18     point     (204, 160)
+  K19     rect      (0, 0, 1, 2)
+  K20     string    "grow"
+  K21     string    "superlayer"
+  K22     number    1
+  K23     number    0
+  K24     string    "layerA"
+  K25     number    -10
+  K26     number    10
+  K27     number    -8
+  K28     number    4
+  K29     string    "cell"
+  K30     number    6
+  K31     string    "label"
 
 .layer LT0 plain "layerA"
   bounds = K7                 ; (0, 0, 100, 25)
@@ -54,6 +59,16 @@
   position = K14              ; (30, 160)
   backgroundColor = K15       ; #2a9d8fff
 
+.layer LT5 text "label"
+  string = K16                ; "cells"
+  fontSize = K17              ; 12
+  position = K18              ; (204, 160)
+  foregroundColor = K9        ; #1d3557ff
+
+.layer LT6 plain "rule"
+  bounds = K19                ; (0, 0, 1, 2)
+  backgroundColor = K10       ; #e63946ff
+
 .animation AT0 basic bounds.size.width
   to = K3                     ; 220
   duration = K4               ; 0.9
@@ -61,101 +76,126 @@
   removedOnCompletion = K6    ; false
 
 .function F0 "main" params 0 registers 9
-  0000    8 NEWLAYER      R2, LT3             ; plain "panel"
+  0000    9 NEWLAYER      R2, LT3             ; plain "panel"
   0001    | SETGLOBAL     R2, G0
   0002    | ROOT          R2
   0003    | GETGLOBAL     R3, G0
   0004    | ADDSUBLAYER   R2, R3
-  0005   12 GETGLOBAL     R2, G0
+  0005   13 GETGLOBAL     R2, G0
   0006    | ANIMNEW       R3, AT0             ; basic bounds.size.width
-  0007    | ANIMADD       R2, R3, K16         ; "grow"
-  0008   14 NEWLAYER      R2, LT0             ; plain "layerA"
+  0007    | ANIMADD       R2, R3, K20         ; "grow"
+  0008   15 NEWLAYER      R2, LT0             ; plain "layerA"
   0009    | SETGLOBAL     R2, G1
   0010    | GETGLOBAL     R2, G0
   0011    | GETGLOBAL     R3, G1
   0012    | ADDSUBLAYER   R2, R3
-  0013   18 GETGLOBAL     R2, G1
-  0014    | LOADK         R3, K17             ; "superlayer"
-  0015    | LOADK         R4, K18             ; 1
-  0016    | LOADK         R5, K19             ; 0
+  0013   19 GETGLOBAL     R2, G1
+  0014    | LOADK         R3, K21             ; "superlayer"
+  0015    | LOADK         R4, K22             ; 1
+  0016    | LOADK         R5, K23             ; 0
   0017    | CONSTRAIN     R2, R3..R5, midY=midY
   0018    | GETGLOBAL     R2, G1
-  0019    | LOADK         R3, K17             ; "superlayer"
-  0020    | LOADK         R4, K18             ; 1
-  0021    | LOADK         R5, K19             ; 0
+  0019    | LOADK         R3, K21             ; "superlayer"
+  0020    | LOADK         R4, K22             ; 1
+  0021    | LOADK         R5, K23             ; 0
   0022    | CONSTRAIN     R2, R3..R5, midX=midX
-  0023   20 NEWLAYER      R2, LT1             ; plain "layerB"
+  0023   21 NEWLAYER      R2, LT1             ; plain "layerB"
   0024    | SETGLOBAL     R2, G2
   0025    | GETGLOBAL     R2, G0
   0026    | GETGLOBAL     R3, G2
   0027    | ADDSUBLAYER   R2, R3
-  0028   23 GETGLOBAL     R2, G2
-  0029    | LOADK         R3, K20             ; "layerA"
-  0030    | LOADK         R4, K18             ; 1
-  0031    | LOADK         R5, K19             ; 0
+  0028   24 GETGLOBAL     R2, G2
+  0029    | LOADK         R3, K24             ; "layerA"
+  0030    | LOADK         R4, K22             ; 1
+  0031    | LOADK         R5, K23             ; 0
   0032    | CONSTRAIN     R2, R3..R5, width=width
-  0033   24 GETGLOBAL     R2, G2
-  0034    | LOADK         R3, K20             ; "layerA"
-  0035    | LOADK         R4, K18             ; 1
-  0036    | LOADK         R5, K19             ; 0
+  0033   25 GETGLOBAL     R2, G2
+  0034    | LOADK         R3, K24             ; "layerA"
+  0035    | LOADK         R4, K22             ; 1
+  0036    | LOADK         R5, K23             ; 0
   0037    | CONSTRAIN     R2, R3..R5, midX=midX
-  0038   25 GETGLOBAL     R2, G2
-  0039    | LOADK         R3, K20             ; "layerA"
-  0040    | LOADK         R4, K18             ; 1
-  0041    | LOADK         R5, K21             ; -10
+  0038   26 GETGLOBAL     R2, G2
+  0039    | LOADK         R3, K24             ; "layerA"
+  0040    | LOADK         R4, K22             ; 1
+  0041    | LOADK         R5, K25             ; -10
   0042    | CONSTRAIN     R2, R3..R5, maxY=minY
-  0043   26 GETGLOBAL     R2, G2
-  0044    | LOADK         R3, K17             ; "superlayer"
-  0045    | LOADK         R4, K18             ; 1
-  0046    | LOADK         R5, K22             ; 10
+  0043   27 GETGLOBAL     R2, G2
+  0044    | LOADK         R3, K21             ; "superlayer"
+  0045    | LOADK         R4, K22             ; 1
+  0046    | LOADK         R5, K26             ; 10
   0047    | CONSTRAIN     R2, R3..R5, minY=minY
-  0048   29 NEWLAYER      R2, LT2             ; plain "footer"
+  0048   30 NEWLAYER      R2, LT2             ; plain "footer"
   0049    | SETGLOBAL     R2, G3
   0050    | GETGLOBAL     R2, G0
   0051    | GETGLOBAL     R3, G3
   0052    | ADDSUBLAYER   R2, R3
-  0053   32 GETGLOBAL     R2, G3
-  0054    | LOADK         R3, K17             ; "superlayer"
-  0055    | LOADK         R4, K18             ; 1
-  0056    | LOADK         R5, K22             ; 10
+  0053   33 GETGLOBAL     R2, G3
+  0054    | LOADK         R3, K21             ; "superlayer"
+  0055    | LOADK         R4, K22             ; 1
+  0056    | LOADK         R5, K26             ; 10
   0057    | CONSTRAIN     R2, R3..R5, minX=minX
   0058    | GETGLOBAL     R2, G3
-  0059    | LOADK         R3, K17             ; "superlayer"
-  0060    | LOADK         R4, K18             ; 1
-  0061    | LOADK         R5, K21             ; -10
+  0059    | LOADK         R3, K21             ; "superlayer"
+  0060    | LOADK         R4, K22             ; 1
+  0061    | LOADK         R5, K25             ; -10
   0062    | CONSTRAIN     R2, R3..R5, maxX=maxX
   0063    | GETGLOBAL     R2, G3
-  0064    | LOADK         R3, K17             ; "superlayer"
-  0065    | LOADK         R4, K18             ; 1
-  0066    | LOADK         R5, K23             ; -8
+  0064    | LOADK         R3, K21             ; "superlayer"
+  0065    | LOADK         R4, K22             ; 1
+  0066    | LOADK         R5, K27             ; -8
   0067    | CONSTRAIN     R2, R3..R5, maxY=maxY
-  0068   36 LOADK         R2, K19             ; 0
-  0069    | LOADK         R3, K24             ; 4
+  0068   37 LOADK         R2, K23             ; 0
+  0069    | LOADK         R3, K28             ; 4
   0070    | FORPREP       R2..R3, R0, +26     ; -> 0097
-  0071   37 NEWLAYER      R1, LT4             ; plain ""
-  0072    | LOADK         R4, K25             ; "cell"
+  0071   38 NEWLAYER      R1, LT4             ; plain ""
+  0072    | LOADK         R4, K29             ; "cell"
   0073    | MOVE          R6, R0
   0074    | CALLB         R5, R6, string
   0075    | ADD           R4, R4, R5
   0076    | SETPROP       R1, R4, name
   0077    | ROOT          R4
   0078    | ADDSUBLAYER   R4, R1
-  0079   41 LOADK         R4, K19             ; 0
+  0079   42 LOADK         R4, K23             ; 0
   0080    | LT            R4, R4, R0
   0081    | JMPIFNOT      R4, +14             ; -> 0096
-  0082    | LOADK         R4, K25             ; "cell"
-  0083    | SUB           R8, R0, K18         ; 1
+  0082    | LOADK         R4, K29             ; "cell"
+  0083    | SUB           R8, R0, K22         ; 1
   0084    | CALLB         R7, R8, string
   0085    | ADD           R4, R4, R7
-  0086    | LOADK         R5, K18             ; 1
-  0087    | LOADK         R6, K26             ; 6
+  0086    | LOADK         R5, K22             ; 1
+  0087    | LOADK         R6, K30             ; 6
   0088    | CONSTRAIN     R1, R4..R6, minX=maxX
-  0089    | LOADK         R4, K25             ; "cell"
-  0090    | SUB           R8, R0, K18         ; 1
+  0089    | LOADK         R4, K29             ; "cell"
+  0090    | SUB           R8, R0, K22         ; 1
   0091    | CALLB         R7, R8, string
   0092    | ADD           R4, R4, R7
-  0093    | LOADK         R5, K18             ; 1
-  0094    | LOADK         R6, K19             ; 0
+  0093    | LOADK         R5, K22             ; 1
+  0094    | LOADK         R6, K23             ; 0
   0095    | CONSTRAIN     R1, R4..R6, midY=midY
-  0096   36 FORLOOP       R2..R3, R0, -26     ; -> 0071
-  0097   43 RET
+  0096   37 FORLOOP       R2..R3, R0, -26     ; -> 0071
+  0097   46 NEWLAYER      R2, LT5             ; text "label"
+  0098    | SETGLOBAL     R2, G4
+  0099    | ROOT          R2
+  0100    | GETGLOBAL     R3, G4
+  0101    | ADDSUBLAYER   R2, R3
+  0102   47 NEWLAYER      R2, LT6             ; plain "rule"
+  0103    | SETGLOBAL     R2, G5
+  0104    | ROOT          R2
+  0105    | GETGLOBAL     R3, G5
+  0106    | ADDSUBLAYER   R2, R3
+  0107   50 GETGLOBAL     R2, G5
+  0108    | LOADK         R3, K31             ; "label"
+  0109    | LOADK         R4, K22             ; 1
+  0110    | LOADK         R5, K23             ; 0
+  0111    | CONSTRAIN     R2, R3..R5, minX=minX
+  0112    | GETGLOBAL     R2, G5
+  0113    | LOADK         R3, K31             ; "label"
+  0114    | LOADK         R4, K22             ; 1
+  0115    | LOADK         R5, K23             ; 0
+  0116    | CONSTRAIN     R2, R3..R5, maxX=maxX
+  0117    | GETGLOBAL     R2, G5
+  0118    | LOADK         R3, K31             ; "label"
+  0119    | LOADK         R4, K22             ; 1
+  0120    | LOADK         R5, K22             ; 1
+  0121    | CONSTRAIN     R2, R3..R5, minY=maxY
+  0122   51 RET
