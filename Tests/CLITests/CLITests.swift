@@ -107,6 +107,30 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(CLI.files(in: dir + "/fs").count, 5)
     }
 
+    /// `calc run` and `calc build` read a plain command line without ArgumentParser (start-up); the
+    /// same request spelt so that ArgumentParser reads it (`--opt=value`) must do the same thing.
+    func testPlainCommandLinesMatchArgumentParser() throws {
+        CLI.write(tiny, "t.cal", in: dir)
+        let plain = calc("run", "t.cal", "-o", "p", "-q", "--frames", "1..3", "--scale", "2", "--format", "ppm")
+        let parsed = calc("run", "t.cal", "--output=q", "--quiet", "--frames=1..3", "--scale=2", "--format=ppm")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(parsed.status, 0, parsed.stderr)
+        XCTAssertEqual(CLI.files(in: dir + "/p"), ["frame_0001.ppm", "frame_0002.ppm", "frame_0003.ppm"])
+        for f in CLI.files(in: dir + "/p") {
+            XCTAssertEqual(FileManager.default.contents(atPath: dir + "/p/" + f), FileManager.default.contents(atPath: dir + "/q/" + f), f)
+        }
+        // the same errors and exit codes either way
+        for (a, b) in [(["run", "t.cal", "--frames", "9..12", "-q"], ["run", "t.cal", "--frames=9..12", "-q"]),
+                       (["run", "nope.cal", "-q"], ["run", "nope.cal", "--quiet"]),
+                       (["run", "t.cal", "--fps", "x"], ["run", "t.cal", "--fps=x"]),
+                       (["build", "t.cal", "-o", "x.calb", "--emit", "nonsense"], ["build", "t.cal", "-o", "x.calb", "--emit=nonsense"])] {
+            let ra = CLI.run(a, in: dir), rb = CLI.run(b, in: dir)
+            XCTAssertNotEqual(ra.status, 0, "\(a)")
+            XCTAssertEqual(ra.status, rb.status, "\(a) vs \(b)")
+            XCTAssertEqual(ra.stderr, rb.stderr, "\(a) vs \(b)")
+        }
+    }
+
     func testDefaultOutputs() {
         CLI.write(tiny, "t.cal", in: dir)
         XCTAssertEqual(calc("build", "t.cal").status, 0)
