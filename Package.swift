@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
-        .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser"]),
+        .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),

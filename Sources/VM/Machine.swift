@@ -44,6 +44,11 @@ struct PendingAction {
     var frames: [Int]
     /// In a keyframe block: each change's window (relative start, relative duration) and value.
     var keyframes: [(start: Double, duration: Double, value: Value)] = []
+    /// An explicit animation was added under the property's key after the change (and the property
+    /// was not set again since): it replaces the implicit one, as in Core Animation, where the
+    /// action runs when the property is set and the later addAnimation:forKey: replaces it (seed
+    /// 004:473, FEATURES Q24).
+    var overridden = false
 }
 
 struct TxFrame {
@@ -95,6 +100,8 @@ final class Machine {
     var txSerial = 0
     var txFrameCounter = 0
     var pending: [PendingAction] = []
+    /// The function of the last timeline event fired (for the timeline's own errors).
+    var lastFired = -1
     /// Completed inner transactions with completions, waiting for the outermost commit.
     var closedFrames: [TxFrame] = []
     /// Animations (layer, id, frames) added in the outermost transaction, for completions.
@@ -168,7 +175,7 @@ final class Machine {
         // outermost commit: run the recorded actions
         let actions = pending
         pending = []
-        for a in actions { try runAction(a) }
+        for a in actions where !a.overridden { try runAction(a) }
         // completions: when the animations added while their transaction was open have finished
         for f in closedFrames {
             guard let c = f.completion else { continue }
@@ -357,6 +364,7 @@ final class Machine {
             if actionsDisabled { pending.remove(at: i) } else {
                 pending[i].settings = actionSettings
                 pending[i].frames = openFrames
+                pending[i].overridden = false
             }
             return
         }
@@ -878,6 +886,9 @@ final class Machine {
                 guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
                 attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
                        timing: obj.timingFunction ?? .linear, frames: openFrames)
+                for i in pending.indices where pending[i].layer == l && image.table.info(pending[i].property)?.name == key {
+                    pending[i].overridden = true
+                }
             case .animremove:
                 try writable()
                 let l = try layerIndex(R[a])

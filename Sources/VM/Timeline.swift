@@ -33,7 +33,8 @@ public final class Timeline: Sendable {
     /// `stepBudget` bounds each handler's instructions, `physicsBudget` the item-steps of the
     /// dynamics simulation (docs/semantics.md, "Dynamics").
     public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
-                           physicsBudget: Int = DynamicsLimits.maxItemSteps) throws(RuntimeError) -> Timeline {
+                           physicsBudget: Int = DynamicsLimits.maxItemSteps,
+                           snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired) throws(RuntimeError) -> Timeline {
         let m = Machine(program: program)
         m.stepBudget = stepBudget
         m.dynamicsRun.itemStepBudget = physicsBudget
@@ -50,6 +51,7 @@ public final class Timeline: Sendable {
         var times = [0.0]
         var worlds = [m.world]
         let eps = AttachedAnimation.epsilon
+        var fired = 0, snapshotBytes = 0
         while true {
             if dynamic {
                 // physics up to the next event (contacts with handlers become events on the way)
@@ -64,6 +66,10 @@ public final class Timeline: Sendable {
             while let i = m.events.indices.min(by: { (m.events[$0].time, m.events[$0].seq) < (m.events[$1].time, m.events[$1].seq) }),
                   abs(m.events[i].time - next.time) <= eps {
                 let e = m.events.remove(at: i)
+                fired += 1
+                if fired > eventBudget {
+                    throw tooMany("more than \(eventBudget) event handlers ran in the timeline", e, m)
+                }
                 try fire(e, m, endTime: endTime)
             }
             if dynamic {
@@ -71,6 +77,12 @@ public final class Timeline: Sendable {
                 m.recordDynamicsCheckpoint()
             }
             if times.last == next.time { worlds[worlds.count - 1] = m.world } else {
+                snapshotBytes += Limits.snapshotBytes(layers: m.world.layers.count)
+                guard snapshotBytes <= snapshotBudget else {
+                    throw tooMany("events ran at \(times.count) instants of the timeline before \(Self.format(next.time)) s, "
+                                  + "and the world kept for each would take more than \(Self.megabytes(snapshotBudget)) "
+                                  + "(is an 'every' interval far shorter than a frame?)", nil, m)
+                }
                 times.append(next.time)
                 worlds.append(m.world)
             }
@@ -79,7 +91,24 @@ public final class Timeline: Sendable {
         return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints)
     }
 
+    /// The error for a timeline that runs too many events, naming the handler of `e` (or of the
+    /// last event that ran) and the line it starts on.
+    static func tooMany(_ message: String, _ e: ScheduledEvent?, _ m: Machine) -> RuntimeError {
+        let index = e?.function ?? m.lastFired
+        guard index >= 0, index < m.program.functions.count else { return RuntimeError(message: message, function: "", line: -1) }
+        let f = m.program.functions[index]
+        return RuntimeError(message: message, function: f.name, line: Int(f.lines.first ?? 0))
+    }
+
+    static func megabytes(_ n: Int) -> String { n >= 1 << 30 ? "\(n >> 30) GiB" : "\(n >> 20) MiB" }
+
+    static func format(_ t: Double) -> String {
+        let r = (t * 1e6).rounded() / 1e6
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+
     static func fire(_ e: ScheduledEvent, _ m: Machine, endTime: Double) throws(RuntimeError) {
+        m.lastFired = e.function
         switch e.kind {
         case .call:
             try m.runHandler(e.function, args: e.args)

@@ -100,6 +100,29 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(tl.layer("box", at: 1.5).position.x, 0)
     }
 
+    /// Seed 004:457–473 (FEATURES Q24): set the property, then add an explicit animation under the
+    /// property's key — the explicit one is used, not the 0.25 s default. Added before the change,
+    /// the implicit animation replaces it instead (the action runs when the property is set).
+    func testExplicitAnimationUnderThePropertysKeyBeatsTheImplicitOne() throws {
+        let tl = try timeline("""
+        scene { size: (400, 100) duration: 4s }
+        layer late { bounds: (0, 0, 10, 10) }
+        layer early { bounds: (0, 0, 10, 10) }
+        at 1s {
+            late.position.x = 100
+            late.addAnimation(basic { keyPath: position.x  from: 0  to: 100  duration: 2s }, forKey: "position")
+            early.addAnimation(basic { keyPath: position.x  from: 0  to: 100  duration: 2s }, forKey: "position")
+            early.position.x = 100
+        }
+        """)
+        // explicit: linear 0 → 100 over 2 s from 1 s
+        XCTAssertEqual(tl.layer("late", at: 1.5).position.x, 25, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("late", at: 2.0).position.x, 50, accuracy: 1e-9)
+        // implicit: 0.25 s from the on-screen value (0, the explicit animation had just begun) to 100
+        XCTAssertEqual(tl.layer("early", at: 1.125).position.x, 50, accuracy: 1e-9)   // eased midpoint
+        XCTAssertEqual(tl.layer("early", at: 1.5).position.x, 100, accuracy: 1e-9)
+    }
+
     func testPresentationReadInHandler() throws {
         let tl = try timeline("""
         scene { size: (100, 100) duration: 3s }
