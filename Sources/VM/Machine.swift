@@ -338,6 +338,7 @@ final class Machine {
             return
         }
         let p = LayerProperties.slot(kp.property)
+        if !world.layers[Int(l)].bindings.isEmpty { endBindings(of: l, touching: kp) }
         let old = world.layers[Int(l)].props[p]
         let new = kp.component.set(v, in: old)
         let acts = allowActions && new != old && (image.table.info(kp.property)?.animatable ?? false) && !txStack.isEmpty
@@ -348,6 +349,19 @@ final class Machine {
         if kp.property == LayerProperties.bounds, let o = old.rect?.size, let n = new.rect?.size, o != n {
             autoresizeSublayers(of: l, from: o, to: n, allowActions: allowActions)
         }
+    }
+
+    /// A script that sets a bound property ends the binding (as typing a value over an After
+    /// Effects expression does): the value it gives now becomes the model value, so the parts of the
+    /// property not being set keep what was on screen and the change animates from there.
+    func endBindings(of l: Int32, touching kp: KeyPath) {
+        let overlapping = world.layers[Int(l)].bindings.filter {
+            $0.keyPath.property == kp.property && ($0.keyPath.component == kp.component || $0.keyPath.component == .whole || kp.component == .whole)
+        }
+        guard !overlapping.isEmpty else { return }
+        let p = LayerProperties.slot(kp.property)
+        if let bound = try? presenter.boundProps(l, at: now) { world.layers[Int(l)].props[p] = bound[p] }
+        world.layers[Int(l)].bindings.removeAll { b in overlapping.contains { $0.keyPath == b.keyPath } }
     }
 
     /// In a keyframe block, the change also becomes a keyframe of its property's animation.

@@ -46,12 +46,20 @@ struct Presenter {
     /// The presentation value of one property at scene time `t`.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
         let local = world.localTime(l, at: t)
+        let rec = world.layers[Int(l)]
+        if !rec.constraints.isEmpty, rec.parent >= 0, property == LayerProperties.bounds || property == LayerProperties.position {
+            // laid out by its superlayer's constraints: the values on screen are the layout's
+            let parent = rec.parent
+            let parentBounds = try presentationValue(parent, property: LayerProperties.bounds, sceneTime: t).rect ?? .zero
+            let laid = try layout(world.layers[Int(parent)].sublayers, in: parentBounds,
+                                  parentTime: world.localTime(parent, at: t), sceneTime: t)
+            if let (b, pos) = laid[l] { return property == LayerProperties.bounds ? .rect(b) : .point(pos) }
+        }
         let posed = poses[l] != nil && (property == LayerProperties.position || property == LayerProperties.transform)
         let natural = property == LayerProperties.bounds && world.layers[Int(l)].kind == .text
         if posed || natural {
             return try presentationProps(l, sceneTime: t, localTime: local)[LayerProperties.slot(property)]
         }
-        let rec = world.layers[Int(l)]
         var props = rec.bindings.contains(where: { $0.keyPath.property == property }) ? try boundProps(l, at: t) : rec.props
         for a in rec.animations where a.touches(property) { a.apply(at: local, to: &props) }
         return props[LayerProperties.slot(property)]

@@ -125,4 +125,24 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(tl.layer("probe", at: 0.9).opacity, 0.276, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("probe", at: 0.9).zPosition, 0)
     }
+
+    /// `presentation` reads of a constrained layer give the laid-out geometry, as drawn.
+    func testPresentationReadsSeeTheLayout() throws {
+        let tl = try timeline("""
+        scene { size: (200, 200) duration: 1s }
+        layer p {
+            bounds: (0, 0, 100, 100)  position: (50, 50)
+            layer a { bounds: (0, 0, 10, 10)  constraints { minX: superlayer.minX + 10  maxX: superlayer.maxX - 10 } }
+        }
+        layer probe { }
+        at 0.5s { transaction(disableActions: true) {
+            probe.opacity = a.presentation.bounds.size.width / 100
+            probe.zPosition = a.presentation.position.x
+            probe.anchorPointZ = a.bounds.size.width
+        } }
+        """)
+        XCTAssertEqual(tl.layer("probe", at: 0.9).opacity, 0.8, accuracy: 1e-9)      // 100 − 2 × 10
+        XCTAssertEqual(tl.layer("probe", at: 0.9).zPosition, 50, accuracy: 1e-9)     // 10 + 80 / 2
+        XCTAssertEqual(tl.layer("probe", at: 0.9).anchorPointZ, 10, accuracy: 1e-9)  // the model keeps 10
+    }
 }

@@ -77,6 +77,29 @@ final class LogicTests: XCTestCase {
         XCTAssertEqual(tl.layer("a", at: 1.5).position.x, 40, accuracy: 1e-9)
     }
 
+    /// Setting a bound property in a handler ends the binding: the change animates from the value on
+    /// screen, and parts of the property not set keep the value the binding gave at that moment.
+    func testAssigningABoundPropertyEndsTheBinding() throws {
+        let tl = try timeline("""
+        scene { duration: 4s }
+        layer a { bounds: (0, 0, 10, 10)  position: (time / 1s * 10, 0) }
+        layer b { bounds: (0, 0, 10, 10)  position: (time / 1s * 10, 5 + time / 1s) }
+        layer c { bounds: (0, 0, 10, 10)  position.x: time / 1s * 10  position.y: time / 1s }
+        at 1s {
+            a.position = (500, 0)
+            transaction(disableActions: true) { b.position.x = 300  c.position.x = 300 }
+        }
+        """)
+        // a: an implicit animation from the bound (10, 0) to (500, 0), halfway (eased) at 1.125 s
+        XCTAssertEqual(tl.layer("a", at: 1.125).position.x, 255, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("a", at: 2).position, Point(500, 0))
+        // b: the whole point was bound; y keeps what the binding gave at 1 s
+        XCTAssertEqual(tl.layer("b", at: 2).position, Point(300, 6))
+        // c: only position.x's binding ends; position.y stays bound
+        XCTAssertEqual(tl.layer("c", at: 2).position.x, 300)
+        XCTAssertEqual(tl.layer("c", at: 2).position.y, 2, accuracy: 1e-9)
+    }
+
     func testBoundExpressionCapturesLoopValues() throws {
         let tl = try timeline("""
         scene { duration: 4s }
