@@ -388,9 +388,17 @@ extension Checker {
             t = Typed(ir: presentation ? .getPres(t.ir, kp) : .getProp(t.ir, kp), type: type)
             rest.removeFirst(taken)
         }
-        for (name, span) in rest {
-            t = field(t, name, span, at: e.span)
+        // fields, the longest spelling first (a transform's `rotation.z` is one field, not `.z` of
+        // an angle)
+        var i = 0
+        while i < rest.count {
+            var k = min(3, rest.count - i)
+            let offered = Component.components(of: t.type)
+            while k > 1, !offered.contains(where: { $0.0 == rest[i..<(i + k)].map { $0.0 }.joined(separator: ".") }) { k -= 1 }
+            let name = rest[i..<(i + k)].map { $0.0 }.joined(separator: ".")
+            t = field(t, name, rest[i].1.to(rest[i + k - 1].1), at: e.span)
             if t.type == .error { return .error }
+            i += k
         }
         return t
     }
@@ -407,16 +415,63 @@ extension Checker {
             default: break
             }
         }
+        if t.type == .rect, let derived = rectField(t, name, nameSpan) { return derived }
         let comps = Component.components(of: t.type)
         guard let c = comps.first(where: { $0.0 == name }) else {
             var candidates = comps.map { $0.0 }
             if case .array = t.type { candidates.append("count") }
+            if t.type == .rect { candidates += Self.rectGetters }
             diags.error("E0202", "\(TypeRules.article(t.type)) has no field '\(name)'", at: nameSpan,
                         label: suggestion(for: name, among: candidates).map { "did you mean '\($0)'?" })
             return .error
         }
         if let v = t.ir.constant { return Typed(ir: .const(c.1.get(v)), type: c.2) }
         return Typed(ir: .field(t.ir, c.1), type: c.2)
+    }
+
+    /// CGRect's getters, read-only: computed from the rect's origin and size as written.
+    static let rectGetters = ["minX", "midX", "maxX", "minY", "midY", "maxY", "width", "height"]
+
+    /// `r.midX` and the other getters of a rect, as arithmetic on its origin and size. The rect's
+    /// expression is used twice, so one that calls a function (which may change the scene) must be
+    /// stored in a `let` first.
+    func rectField(_ t: Typed, _ name: String, _ nameSpan: Span) -> Typed? {
+        guard Self.rectGetters.contains(name) else { return nil }
+        let horizontal = ["minX", "midX", "maxX", "width"].contains(name)
+        let origin = horizontal ? Component.originX : .originY, extent = horizontal ? Component.sizeWidth : .sizeHeight
+        func part(_ c: Component) -> IR { t.ir.constant.map { .const(c.get($0)) } ?? .field(t.ir, c) }
+        if t.ir.constant == nil, Self.callsAFunction(t.ir) {
+            diags.error("E0202", "reading '\(name)' of a function call's result would call it twice", at: nameSpan,
+                        label: "store the rect in a 'let' first, then read '\(name)'")
+            return .error
+        }
+        let ir: IR
+        switch name {
+        case "minX", "minY": ir = part(origin)
+        case "width", "height": ir = part(extent)
+        case "maxX", "maxY": ir = .arith(.add, part(origin), part(extent))
+        default: ir = .arith(.add, part(origin), .arith(.mul, part(extent), .const(.number(0.5))))
+        }
+        if case .arith = ir, case .const(let a) = part(origin), case .const(let b) = part(extent) {
+            let half = name.hasPrefix("mid") ? 0.5 : 1
+            if case .number(let o) = a, case .number(let w) = b { return Typed(ir: .const(.number(o + w * half)), type: .number(.scalar)) }
+        }
+        return Typed(ir: ir, type: .number(.scalar))
+    }
+
+    static func callsAFunction(_ ir: IR) -> Bool {
+        switch ir {
+        case .call: return true
+        case .const, .local, .param, .global, .root, .now, .getBehavior: return false
+        case let .arith(_, a, b), let .compare(_, a, b), let .and(a, b), let .or(a, b), let .makePoint(a, b),
+             let .makeSize(a, b), let .index(a, b):
+            return callsAFunction(a) || callsAFunction(b)
+        case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _):
+            return callsAFunction(a)
+        case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):
+            return xs.contains(where: callsAFunction)
+        case let .animation(_, fields): return fields.contains { callsAFunction($0.1) }
+        }
     }
 
     // MARK: statements that are calls

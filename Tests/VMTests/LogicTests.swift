@@ -100,6 +100,26 @@ final class LogicTests: XCTestCase {
         XCTAssertEqual(tl.layer("c", at: 2).position.y, 2, accuracy: 1e-9)
     }
 
+    /// Fields of values: a transform's `rotation.z`, `translation.x`, `scale.y` (the key-path
+    /// accessors of Core Animation, on values), and CGRect's getters on rects; folded when constant.
+    func testTransformAndRectFields() throws {
+        let tl = try timeline("""
+        scene { duration: 1s }
+        var m = rotate(90deg) * translate(3, 4, 5)
+        layer a { bounds: (0, 0, 40, 20)  position: (50, 50) }
+        let k = (10, 20, 30, 40).midX
+        at 0.5s { transaction(disableActions: true) {
+            a.opacity = m.rotation.z / 180deg
+            a.zPosition = m.translation.x + scale(2, 3, 4).scale.y
+            a.anchorPointZ = a.bounds.midX + a.bounds.maxY / 100 + k / 1000 + a.bounds.width * 1000
+        } }
+        """)
+        let a = tl.layer("a", at: 0.9)
+        XCTAssertEqual(a.opacity, 0.5, accuracy: 1e-9)            // 90° of 180°
+        XCTAssertEqual(a.zPosition, 6, accuracy: 1e-9)            // translation 3 after the rotation, scale.y 3
+        XCTAssertEqual(a.anchorPointZ, 20 + 0.2 + 0.025 + 40_000, accuracy: 1e-9)   // midX 20, maxY 20, (10,20,30,40).midX 25
+    }
+
     func testBoundExpressionCapturesLoopValues() throws {
         let tl = try timeline("""
         scene { duration: 4s }
