@@ -92,7 +92,9 @@ public struct DiagnosticBag: Sendable {
 public func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
     var best: (String, Int, Int)?
     let a = Array(name.lowercased())
+    let alias = coreAnimationSpellings[name]
     for c in candidates {
+        if c == alias { return c }
         let b = Array(c.lowercased())
         let d = editDistance(a, b)
         let limit = max(1, max(a.count, b.count) / 3)
@@ -105,6 +107,26 @@ public func suggestion(for name: String, among candidates: some Sequence<String>
     }
     return best?.0
 }
+
+/// What Core Animation, UIKit and Swift call things that CAL spells otherwise: a "did you mean"
+/// offers the CAL spelling first when it is among the candidates, whatever the edit distance.
+public let coreAnimationSpellings: [String: String] = [
+    "fromValue": "from", "toValue": "to", "byValue": "by", "delay": "beginTime",
+    "CABasicAnimation": "basic", "CAKeyframeAnimation": "keyframe", "CAAnimationGroup": "group",
+    "CATransition": "transition", "CASpringAnimation": "spring",
+    "presentationLayer": "presentation", "modelLayer": "model", "text": "string",
+    "alpha": "opacity", "center": "position", "zIndex": "zPosition", "isHidden": "hidden",
+    "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided", "add": "addAnimation",
+    "removeAnimationForKey": "removeAnimation", "removeFromSuperview": "removeFromSuperlayer",
+    "addSubview": "addSublayer", "easeInOut": "easeInEaseOut", "curveEaseInEaseOut": "curveEaseInOut",
+    "HUGE_VALF": "infinity", "HUGE_VAL": "infinity", "FLT_MAX": "infinity", "greatestFiniteMagnitude": "infinity",
+    "Infinity": "infinity", "inf": "infinity", "M_PI": "pi", "Pi": "pi",
+    "kCAFillModeForwards": "forwards", "kCAFillModeBackwards": "backwards", "kCAFillModeBoth": "both",
+    "kCAFillModeRemoved": "removed", "kCAMediaTimingFunctionLinear": "linear", "kCAMediaTimingFunctionEaseIn": "easeIn",
+    "kCAMediaTimingFunctionEaseOut": "easeOut", "kCAMediaTimingFunctionEaseInEaseOut": "easeInEaseOut",
+    "kCAMediaTimingFunctionDefault": "default", "kCATransitionFade": "fade", "kCATransitionPush": "push",
+    "kCATransitionMoveIn": "moveIn", "kCATransitionReveal": "reveal",
+]
 
 func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }

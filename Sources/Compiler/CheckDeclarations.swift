@@ -43,7 +43,7 @@ extension Checker {
                 if !(x > 0) || !x.isFinite { diags.error("E0225", "the scale must be a positive number, found \(fmt(x))", at: m.value.span) }
                 scene.scale = x
             case ("fps", .number(let x)):
-                if !(x > 0 && x <= 1000) { diags.error("E0225", "fps must be between 0 and 1000, found \(fmt(x))", at: m.value.span) }
+                if !(x > 0 && x <= 1000) { diags.error("E0225", "fps must be more than 0 and at most 1000, found \(fmt(x))", at: m.value.span) }
                 scene.fps = x
             case ("duration", .number(let x)):
                 if !(x >= 0) || !x.isFinite { diags.error("E0225", "the duration must be a non-negative time, found \(fmt(x))", at: m.value.span) }
@@ -218,8 +218,14 @@ extension Checker {
                         label: suggestion(for: name.text, among: comps).map { "did you mean '\($0)'?" }
                             ?? (comps.isEmpty ? "'\(prop.name)' is \(TypeRules.article(prop.type))" : nil))
         } else {
-            diags.error("E0201", "unknown property '\(name.text)'\(what)", at: name.span,
-                        label: suggestion(for: name.text, among: KeyPath.allNames + table.custom.map(\.name)).map { "did you mean '\($0)'?" })
+            // `presentationLayer.opacity` and the like: Core Animation's word for the first part
+            let hint: String?
+            if let alias = coreAnimationSpellings[name.first] {
+                hint = "did you mean '" + ([alias] + name.parts.dropFirst()).joined(separator: ".") + "'?"
+            } else {
+                hint = suggestion(for: name.text, among: KeyPath.allNames + table.custom.map(\.name)).map { "did you mean '\($0)'?" }
+            }
+            diags.error("E0201", "unknown property '\(name.text)'\(what)", at: name.span, label: hint)
         }
         return nil
     }
@@ -228,7 +234,9 @@ extension Checker {
     func member(_ m: Member, _ ctx: MemberContext) -> [IRStmt] {
         guard case .layer(let layer, let lname) = ctx else {
             diags.error("E0106", "'\(m.name.text): …' sets a property, which belongs inside a layer", at: m.name.span,
-                        label: fn.kind == .main ? "write it inside 'layer name { … }'" : "in a handler, assign with '=': layer.\(m.name.text) = …")
+                        label: fn.kind == .main ? "write it inside 'layer name { … }'"
+                            : m.name.rest.isEmpty ? "in a handler, assign to a layer's property with '=': LAYER.\(m.name.text) = …"
+                            : "in a handler, assign with '=': \(m.name.text) = …")
             _ = expr(m.value, expect: .error)
             return []
         }

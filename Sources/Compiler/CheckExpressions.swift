@@ -147,6 +147,10 @@ extension Checker {
         case .error?:
             return .error   // the context already failed and was reported
         default:
+            if name == "infinity" || name == "pi" {
+                diags.error("E0302", "cannot tell what '.\(name)' is here", at: span, label: "'\(name)' is written without a dot")
+                return .error
+            }
             diags.error("E0302", "cannot tell what '.\(name)' is here", at: span,
                         label: expect.map { "expected \(TypeRules.article($0))" } ?? "a '.case' needs a color, timing function or setting in context")
             return .error

@@ -30,6 +30,8 @@ extension Checker {
 
     /// W0010 for each listed declaration never looked up (called at the end of checking).
     func reportUnused() {
+        // code the parser skipped may well use them: no guesses after a syntax error
+        guard !syntaxErrors else { return }
         for d in declarationsToUse where !usedDeclarations.contains(d.span.start) {
             let verb = d.what == "function" ? "called" : d.what == "style" ? "applied" : "used"
             diags.warning("W0010", "\(d.what) '\(d.name)' is never \(verb)", at: d.span,

@@ -200,6 +200,8 @@ final class Checker {
     var customKeys: [CustomKey] = []
     var customSpans: [String: Span] = [:]
     var table = PropertyTable()
+    /// Whether the lexer or parser reported errors (skipped code: W0010 would guess wrong).
+    var syntaxErrors = false
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: Set<Int> = []
@@ -484,6 +486,9 @@ final class Checker {
     }
 
     static let reservedNames: Set<String> = ["time", "root", "infinity", "pi"]
+    /// The names that are written after a dot: every setting's cases, named colours and timing functions.
+    static let dottedNames: Set<String> = Set(Enumerations.all.values.joined())
+        .union(Color.named.map { $0.0 }).union(TimingFunction.named.map { $0.0 })
 
     func redeclared(_ name: String, at span: Span, previous: Span) {
         diags.error("E0203", "'\(name)' is already declared", at: span, notes: ["the first declaration is on line \(line(previous))"])
@@ -648,6 +653,23 @@ final class Checker {
             return nil
         }
         guard report, Checker.builtinConstants[name] == nil else { return nil }
+        // a setting's case or a named colour written without its dot (`fillMode: forwards`), or
+        // under its Core Animation name (`kCAFillModeForwards`)
+        let caseName = coreAnimationSpellings[name] ?? name
+        if Checker.dottedNames.contains(caseName), globals[caseName] == nil, topLevel[caseName] == nil {
+            diags.error("E0200", "unknown name '\(name)'", at: span,
+                        label: "did you mean '.\(caseName)'? (a setting's case or a named colour starts with a dot)")
+            return nil
+        }
+        if let alias = coreAnimationSpellings[name], ["basic", "keyframe", "group", "transition", "spring"].contains(alias) {
+            diags.error("E0200", "unknown name '\(name)'", at: span, label: "did you mean '\(alias) { … }'?")
+            return nil
+        }
+        if LayerProperties.named(name) != nil {
+            diags.error("E0200", "unknown name '\(name)'", at: span,
+                        label: "'\(name)' is a layer property: in a layer's body write '\(name): …', in a handler 'LAYER.\(name) = …'")
+            return nil
+        }
         var candidates = Array(globals.keys) + Array(Checker.builtinConstants.keys) + Array(topLevel.keys)
         var f: FunctionState? = fn
         while let cur = f { for scope in cur.scopes { candidates += scope.keys }; f = cur.parent }

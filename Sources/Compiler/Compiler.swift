@@ -56,6 +56,7 @@ public enum Compiler {
                 diags = lexDiags
                 diags.append(contentsOf: parser.diagnostics)
             }
+            checker.syntaxErrors = diags.hasErrors
             functions = checker.check(ast)
             checker.functions = []
             checker.deferred = []

@@ -328,6 +328,33 @@ public struct Parser {
             let e = parseExpr()
             return .returnStmt(e, span: start.to(e.span))
         default:
+            // `while`, `repeat`, `loop`: CAL has no unbounded loops
+            if kind == .identifier, spelled(tok, "while") || spelled(tok, "repeat") || spelled(tok, "loop"),
+               ![.colon, .equal, .dot, .lparen, .lbracket, .plus, .minus, .star, .slash].contains(peekKind(1)) {
+                let kw = advance()
+                diagnostics.error("E0108", "CAL has no '\(text(kw))' loop", at: kw.span,
+                                  label: "loop over a range with 'for i in 0..<n { … }', or repeat in time with 'every T { … }'")
+                syncStatement()
+                return .error(kw.span)
+            }
+            // `a, b` on one line: statements are separated by new lines or ';'
+            if kind == .comma {
+                let c = advance()
+                diagnostics.error("E0100", "expected a new line or ';' between statements, found ','", at: c.span,
+                                  label: "properties and statements are separated by new lines or ';', not commas")
+                return .error(c.span)
+            }
+            // `x += 1`: Swift's compound assignment, read as `x = x + 1`
+            if let opAt = compoundAssignmentOperator() {
+                let target = parsePostfix()
+                let opTok = advance()
+                _ = advance()   // '='
+                let v = parseExpr()
+                let op: BinaryOp = [.plus: .add, .minus: .sub, .star: .mul, .slash: .div, .percent: .mod][opTok.kind] ?? .add
+                _ = opAt
+                let sum = Expr(.binary(op, target, v), target.span.to(v.span))
+                return .assign(target: target, value: sum, span: target.span.to(v.span))
+            }
             let startTok = tok
             let e = parseExpr()
             if case .error = e.kind { syncStatement(); return .error(startTok.span) }
@@ -348,6 +375,30 @@ public struct Parser {
             }
             return .expr(e)
         }
+    }
+
+    /// The position of the operator when the statement here is `target op= value` (`x += 1`,
+    /// `a.position.x -= 5`, `xs[i] *= 2`): a name with members and indices, then `+ - * / %`
+    /// directly followed by `=`.
+    func compoundAssignmentOperator() -> Int? {
+        guard isName else { return nil }
+        var k = 1
+        while true {
+            if peekKind(k) == .dot, peekKind(k + 1) == .identifier || peekKind(k + 1).isContextualName { k += 2; continue }
+            if peekKind(k) == .lbracket {
+                var depth = 0
+                repeat {
+                    if peekKind(k) == .lbracket { depth += 1 } else if peekKind(k) == .rbracket { depth -= 1 }
+                    if peekKind(k) == .eof { return nil }
+                    k += 1
+                } while depth > 0
+                continue
+            }
+            break
+        }
+        guard [.plus, .minus, .star, .slash, .percent].contains(peekKind(k)), peekKind(k + 1) == .equal,
+              peek(k).span.end == peek(k + 1).span.start else { return nil }
+        return k
     }
 
     func isDottedName(_ e: Expr) -> Bool {

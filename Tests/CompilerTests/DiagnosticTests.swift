@@ -27,6 +27,45 @@ final class DiagnosticTests: XCTestCase {
         """)
     }
 
+    /// Habits from Core Animation, UIKit and Swift get the CAL spelling (found by an audit).
+    func testHintsForHabitsFromCoreAnimationAndSwift() {
+        func label(_ source: String) -> String {
+            diagnose(source).split(separator: "\n").filter { $0.contains("^") }
+                .map { String($0.drop { $0 != "^" }.drop { $0 == "^" || $0 == "~" }.dropFirst()) }.joined(separator: " | ")
+        }
+        XCTAssertEqual(label("layer a { animations { m: basic { keyPath: opacity  fromValue: 0 } } }\n"), "did you mean 'from'?")
+        XCTAssertEqual(label("layer a { animations { m: basic { keyPath: opacity  fillMode: forwards } } }\n"),
+                       "did you mean '.forwards'? (a setting's case or a named colour starts with a dot)")
+        XCTAssertEqual(label("layer a { backgroundColor: kCAFillModeForwards }\n"),
+                       "did you mean '.forwards'? (a setting's case or a named colour starts with a dot)")
+        XCTAssertEqual(label("layer a { animations { m: basic { keyPath: opacity  repeatCount: .infinity } } }\n"),
+                       "'infinity' is written without a dot")
+        XCTAssertEqual(label("layer a { animations { m: basic { keyPath: opacity  timingFunction: .easeInOut } } }\n"),
+                       "did you mean '.easeInEaseOut'?")
+        XCTAssertEqual(label("layer a { }\nlet x = a.presentationLayer.opacity\n"), "did you mean 'presentation.opacity'?")
+        XCTAssertEqual(label("layer t: text { text: \"hi\" }\n"), "did you mean 'string'?")
+        XCTAssertEqual(label("layer a { opacity = 0.5 }\n"),
+                       "'opacity' is a layer property: in a layer's body write 'opacity: …', in a handler 'LAYER.opacity = …'")
+        XCTAssertEqual(label("layer a { }\nat 1s { a.opacity: 0 }\n"), "in a handler, assign with '=': a.opacity = …")
+        XCTAssertEqual(label("layer a { bounds: (0, 0, 10, 10), position: (1, 1) }\n"),
+                       "properties and statements are separated by new lines or ';', not commas")
+        // a syntax error hides code, so no guesses about unused names
+        XCTAssertFalse(diagnose("at 1s {\n  var i = 0\n  while i < 3 { i = i + 1 }\n}\n").contains("W0010"))
+    }
+
+    func testCompoundAssignmentIsSugar() {
+        XCTAssertEqual(diagnose("""
+        layer a { }
+        var xs = [1, 2]
+        at 1s { var i = 1
+          i += 2
+          i *= 3
+          xs[0] -= 1
+          a.position.x += 10
+          a.opacity = i / 10 + xs[0] }
+        """), "")
+    }
+
     func testUnknownPropertyInStatement() {
         XCTAssertEqual(diagnose("layer ball {}\nat 1s { ball.opactiy = 0.5 }\n"), """
         t.cal:2:14: error: unknown property 'opactiy' on layer 'ball' [E0201]

@@ -120,6 +120,26 @@ final class LogicTests: XCTestCase {
         XCTAssertEqual(a.anchorPointZ, 20 + 0.2 + 0.025 + 40_000, accuracy: 1e-9)   // midX 20, maxY 20, (10,20,30,40).midX 25
     }
 
+    func testCompoundAssignment() throws {
+        let tl = try timeline("""
+        scene { duration: 2s }
+        layer a { position: (5, 5) }
+        var xs = [1, 2]
+        at 1s { transaction(disableActions: true) {
+            var i = 1
+            i += 2
+            i *= 3
+            i -= 1
+            i /= 4
+            xs[1] %= 2
+            a.position.x += 10
+            a.opacity = i / 10 + xs[1]
+        } }
+        """)
+        XCTAssertEqual(tl.layer("a", at: 1.5).opacity, 0.2, accuracy: 1e-12)   // ((1 + 2) × 3 − 1) / 4 = 2; 2 % 2 = 0
+        XCTAssertEqual(tl.layer("a", at: 1.5).position.x, 15)
+    }
+
     func testBoundExpressionCapturesLoopValues() throws {
         let tl = try timeline("""
         scene { duration: 4s }
