@@ -38,6 +38,31 @@ extension Checker {
 
     /// Checks an animation literal. In an `actions` block (`actionKey` set) the key path may be left
     /// out: it is the action's key (Core Animation sets keyPath := key when adding an animation).
+    static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+
+    /// A constant `values` list must not be empty; constant `keyTimes` rise from 0 to 1 (E0421, E0422).
+    func checkList(_ field: AnimField, _ fname: String, _ v: Value, _ span: Span) -> Bool {
+        guard case .array(let xs) = v else { return true }
+        switch field {
+        case .values where xs.isEmpty:
+            diags.error("E0421", "a keyframe animation's 'values' is empty", at: span, label: "give at least one value")
+            return false
+        case .keyTimes:
+            let ks = xs.compactMap { $0.number }
+            if let bad = ks.first(where: { !($0 >= 0 && $0 <= 1) }) {
+                diags.error("E0422", "key times are fractions of the duration from 0 to 1, found \(fmt(bad))", at: span)
+                return false
+            }
+            if let k = ks.indices.dropLast().first(where: { ks[$0] > ks[$0 + 1] }) {
+                diags.error("E0422", "key times must not decrease: \(fmt(ks[k])) is followed by \(fmt(ks[k + 1]))", at: span)
+                return false
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
     func animation(_ kindName: Name, _ body: [Stmt], at span: Span, actionKey: String? = nil) -> Typed {
         let kinds: [String: AnimationKind] = ["basic": .basic, "keyframe": .keyframe, "group": .group, "spring": .spring,
                                               "transition": .transition]
@@ -95,6 +120,7 @@ extension Checker {
         }
         var template = AnimationTemplate(kind: kind, keyPath: keyPath?.0 ?? KeyPath(property: 0))
         var dynamic: [(AnimField, IR)] = []
+        var constantLists: [AnimField: (Value, Span)] = [:]
         for m in members where m.name.text != "keyPath" || kind == .group || kind == .transition {
             let fname = m.name.text
             guard let field = allowed.first(where: { $0.name == fname }) else {
@@ -149,8 +175,26 @@ extension Checker {
                     }
                 }
                 template.fields.append(FieldInit(field, pool.index(v)))
+            } else if let v = ir.constant {
+                // constant lists, checked against each other below
+                // (arrays are not pool constants: built at run time like any list)
+                if !checkList(field, fname, v, m.value.span) { ok = false; continue }
+                constantLists[field] = (v, m.value.span)
+                dynamic.append((field, ir))
             } else {
                 dynamic.append((field, ir))
+            }
+        }
+        if kind == .keyframe, seen["path"] == nil, case .array(let values)? = constantLists[.values]?.0 {
+            if case .array(let times)? = constantLists[.keyTimes]?.0, times.count != values.count {
+                diags.error("E0423", "'keyTimes' has \(Self.count(times.count, "entry", "entries")) for \(Self.count(values.count, "value", "values"))", at: constantLists[.keyTimes]!.1,
+                            label: "one key time for each value")
+                ok = false
+            }
+            if case .array(let fs)? = constantLists[.timingFunctions]?.0, !values.isEmpty, fs.count != values.count - 1 {
+                diags.error("E0423", "'timingFunctions' has \(Self.count(fs.count, "entry", "entries")) for \(Self.count(values.count - 1, "segment", "segments"))", at: constantLists[.timingFunctions]!.1,
+                            label: "one timing function between each two values")
+                ok = false
             }
         }
         if seen["repeatCount"] != nil, let rd = seen["repeatDuration"] {

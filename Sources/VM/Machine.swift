@@ -892,7 +892,10 @@ final class Machine {
                     animations[Int(h)].children = children
                     break
                 }
-                guard animations[Int(h)].set(field, v) else { throw fail("invalid value for the animation's '\(field.name)': \(Value.display(v))") }
+                guard animations[Int(h)].set(field, v) else {
+                    let why = field == .keyTimes ? " (key times are fractions from 0 to 1 that never decrease)" : ""
+                    throw fail("invalid value for the animation's '\(field.name)': \(Value.display(v))\(why)")
+                }
             case .animadd:
                 try writable()
                 let l = try layerIndex(R[a])
