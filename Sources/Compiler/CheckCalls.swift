@@ -196,6 +196,12 @@ extension Checker {
                   var c = nums(Array(repeating: n, count: count)) else { return .error }
             if count == 3 { c.append(.const(.number(1))) }
             if let k = constants(c) {
+                // `rgb(255, 128, 0)`: 0…255 components from other tools are clamped to white-ish colours
+                if k.contains(where: { $0 > 1 }), k.allSatisfy({ $0 >= 0 && $0 <= 255 }) {
+                    let scaled = k.prefix(count).map { fmt((($0 > 1 ? $0 / 255 : $0) * 1000).rounded() / 1000) }
+                    diags.warning("W0014", "\(fname) takes components from 0 to 1; values above 1 are clamped to 1", at: span,
+                                  label: "for 0…255 components divide by 255: \(fname)(\(scaled.joined(separator: ", ")))")
+                }
                 return Typed(ir: .const(.color(Color(clamp01(k[0]), clamp01(k[1]), clamp01(k[2]), clamp01(k[3])))), type: .color)
             }
             return Typed(ir: .makeColor(c), type: .color)
@@ -203,6 +209,11 @@ extension Checker {
             let count = fname == "hsb" ? 3 : 4
             guard arity([count], "\(fname)(hue angle, saturation, brightness\(count == 4 ? ", alpha" : ""))"),
                   let c = nums(Array([a, n, n, n].prefix(count))) else { return .error }
+            // UIKit's hue is 0…1 of a turn; CAL's is an angle, so a plain 0.5 is half a radian
+            if case .number(let h, let unit) = args[0].value.kind, unit.isEmpty, h > 0, h <= 1 {
+                diags.warning("W0015", "the hue of \(fname) is an angle: \(fmt(h)) is read as \(fmt(h)) rad", at: args[0].value.span,
+                              label: "for UIKit's 0…1 hue write \(fmt((h * 360 * 1000).rounded() / 1000))deg")
+            }
             return apply(fname == "hsb" ? .hsb : .hsba, c, .color)
         case "translate":
             guard arity([2, 3], "translate(x, y) or translate(x, y, z)"), var c = nums(Array(repeating: n, count: args.count)) else { return .error }
