@@ -136,6 +136,11 @@ extension Checker {
                     styleStmts += applyStyle(m, to: me)
                     continue
                 }
+                if m.name.text == "mask" {
+                    dynamicSeen = true
+                    body += maskAssignment(me, m.value, line: line(m.span))
+                    continue
+                }
                 if FilterKey.lists.contains(m.name.text) {
                     // lists are built at run time (arrays never go into templates)
                     dynamicSeen = true
@@ -241,6 +246,7 @@ extension Checker {
             return []
         }
         if m.name.text == "style" { return applyStyle(m, to: layer) }
+        if m.name.text == "mask" { return maskAssignment(layer, m.value, line: line(m.span)) }
         if FilterKey.lists.contains(m.name.text) { return filterList(m.name.text, m.value, layer: layer, line: line(m.span)) }
         guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname, cells: cellScope(layer)) else { _ = expr(m.value, expect: .error); return [] }
         if case .global(let slot) = layer, let k = layerKindBySlot[slot], !kindHas(k, kp, at: m.name.span) {
@@ -735,6 +741,7 @@ extension Checker {
             return []
         }
         guard !names.isEmpty else { return [] }
+        if names.count == 1, names[0].0 == "mask" { return maskAssignment(b.ir, value, line: ln) }
         if names.count == 1, FilterKey.lists.contains(names[0].0) { return filterList(names[0].0, value, layer: b.ir, line: ln) }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
         guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return [] }
@@ -745,6 +752,15 @@ extension Checker {
         let t = expr(value, expect: type)
         guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return [] }
         return [.setProp(layer: b.ir, kp, ir, line: ln)]
+    }
+
+    /// `mask: other` in a layer body, `layer.mask = other` or `= none` in a handler: another layer
+    /// (taken out of the tree it was in) becomes the mask, as setting CALayer's `mask` does.
+    func maskAssignment(_ layer: IR, _ value: Expr, line ln: Int) -> [IRStmt] {
+        if case .none = value.kind { return [.setMask(layer: layer, mask: .const(.none), line: ln)] }
+        let t = expr(value, expect: .layer)
+        guard let ir = convert(t, to: .layer, at: value.span, what: "a mask") else { return [] }
+        return [.setMask(layer: layer, mask: ir, line: ln)]
     }
 
     func layerDisplayName(_ e: Expr) -> String {

@@ -70,6 +70,26 @@ final class KindTests: XCTestCase {
         XCTAssertEqual(card.mask.first?.shape?.path?.elements.count, 6)   // move, 4 quarter arcs, close
     }
 
+    /// `mask: other` in a body and `layer.mask = other` / `= none` in a handler (CALayer's `mask`):
+    /// the other layer leaves the tree it was in and becomes the mask.
+    func testMaskSetFromAnotherLayerAndCleared() throws {
+        let tl = try timeline("""
+        scene { duration: 3s }
+        layer dot { bounds: (0, 0, 10, 10) }
+        layer ring { bounds: (0, 0, 20, 20) }
+        layer card { bounds: (0, 0, 100, 100)  mask: dot }
+        at 1s { card.mask = ring }
+        at 2s { card.mask = none }
+        """)
+        let root0 = try tl.presentation(at: 0)
+        XCTAssertEqual(root0.root.sublayers.map { $0.name }, ["ring", "card"])   // dot left the tree
+        XCTAssertEqual(tl.layer("card", at: 0).mask.first?.name, "dot")
+        XCTAssertEqual(tl.layer("card", at: 1.5).mask.first?.name, "ring")
+        XCTAssertEqual(tl.layer("card", at: 2.5).mask.count, 0)
+        let wrong = Compiler.compile(SourceFile(name: "t.cal", text: "layer b { mask: 3 }")).diagnostics.map { $0.id }
+        XCTAssertEqual(wrong, ["E0300"])
+    }
+
     func testGradientColorsAnimateElementwise() throws {
         let tl = try timeline("""
         scene { duration: 2s }
