@@ -472,7 +472,7 @@ extension Checker {
         if let v = ir.constant?.number {
             if v < 0 || !v.isFinite {
                 diags.error("E0240", "\(what) must be a non-negative finite duration, found \(fmt(v))s", at: e.span)
-            } else if what == "an event time", sceneSpan != nil, v > scene.duration + 1e-9 {
+            } else if what == "an event time", sceneSpan != nil || !fileDeclaresScene, v > scene.duration + 1e-9 {
                 diags.warning("W0001", "this event at \(fmt(v))s is after the end of the scene (\(fmt(scene.duration))s) and never runs", at: e.span)
             }
         }

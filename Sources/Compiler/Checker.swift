@@ -182,6 +182,9 @@ final class Checker {
 
     var scene = SceneInfo()
     var sceneSpan: Span?
+    /// Whether the file has a top-level scene block (until it is checked, events cannot be
+    /// compared with its duration; without one the default duration holds from the start).
+    var fileDeclaresScene = false
 
     var globals = NameTable<Symbol>()
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
@@ -261,6 +264,7 @@ final class Checker {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         topLevel.reserveCapacity(ast.items.count)
         globals.reserveCapacity(ast.items.count)
+        fileDeclaresScene = ast.items.contains { if case .scene = $0 { return true } else { return false } }
         scanCells(ast.items)
         scanFilters(ast.items)
         collectTopLevel(ast.items)

@@ -53,6 +53,18 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertFalse(diagnose("at 1s {\n  var i = 0\n  while i < 3 { i = i + 1 }\n}\n").contains("W0010"))
     }
 
+    func testAnEventAfterTheDefaultDurationIsReported() {
+        // no scene block: the default duration of 1 s holds
+        XCTAssertEqual(diagnose("layer a { }\nat 5s { a.opacity = 0 }\n"), """
+        t.cal:2:4: warning: this event at 5s is after the end of the scene (1s) and never runs [W0001]
+         2 | at 5s { a.opacity = 0 }
+           |    ^~
+
+        """)
+        // a scene declared further down is waited for
+        XCTAssertEqual(diagnose("layer a { }\nat 5s { a.opacity = 0 }\nscene { duration: 6s }\n"), "")
+    }
+
     func testCompoundAssignmentIsSugar() {
         XCTAssertEqual(diagnose("""
         layer a { }
