@@ -550,10 +550,23 @@ extension Checker {
         let labels = args.map { $0.label?.text }
         switch method.text {
         case "addAnimation":
-            guard args.count == 2, labels == [nil, "forKey"] else { return usage("an animation and a key: '\(who).addAnimation(anim, forKey: \"key\")'") }
+            guard args.count == 2 && labels == [nil, "forKey"] || args.count == 1 && labels == [nil] else {
+                return usage("an animation and an optional key: '\(who).addAnimation(anim, forKey: \"key\")' or '\(who).addAnimation(anim)'")
+            }
             let t = expr(args[0].value, expect: .animation)
             let anim = convert(t, to: .animation, at: args[0].value.span, what: "the first argument of addAnimation")
+            // no key (or `forKey: none`): Core Animation's nil key, which replaces nothing (the
+            // empty string stands for it in the bytecode)
+            if args.count == 1 || { if case .none = args[1].value.kind { return true } else { return false } }() {
+                guard let anim else { return [] }
+                return [.addAnimation(layer: layer, animation: anim, key: "", line: ln)]
+            }
             guard let key = stringArg(args[1]), let anim else { return [] }
+            if key.isEmpty {
+                diags.error("E0414", "an animation key must not be empty", at: args[1].value.span,
+                            label: "leave out 'forKey:' for an animation without a key")
+                return []
+            }
             return [.addAnimation(layer: layer, animation: anim, key: key, line: ln)]
         case "removeAnimation":
             guard args.count == 1, labels == ["forKey"] else { return usage("a key: '\(who).removeAnimation(forKey: \"key\")'") }

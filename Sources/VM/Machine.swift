@@ -416,7 +416,8 @@ final class Machine {
                                   timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
                                   presentationAtAdd: presentation, id: animationCounter)
         a.transitionFrom = before
-        removeAnimations(on: l) { $0.key == key }
+        // the nil key (stored as "") replaces nothing: several such animations run side by side
+        if !key.isEmpty { removeAnimations(on: l) { $0.key == key } }
         world.layers[Int(l)].animations.append(a)
         if !frames.isEmpty { addedInTransaction.append((l, a.id, frames)) }
         for lis in listeners where lis.layer == l && lis.key == key { watch(lis, a) }

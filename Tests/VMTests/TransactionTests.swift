@@ -123,6 +123,23 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(tl.layer("early", at: 1.5).position.x, 100, accuracy: 1e-9)
     }
 
+    /// Seed 002 / FEATURES A48: animations added without a key run side by side (additive here,
+    /// so both show), and a later keyed one replaces neither.
+    func testAnimationsWithoutAKeyDoNotReplaceEachOther() throws {
+        let tl = try timeline("""
+        scene { size: (400, 100) duration: 4s }
+        layer box { bounds: (0, 0, 10, 10) actions { position: none } }
+        at 1s {
+            box.addAnimation(basic { keyPath: position.x  from: 0  to: 100  additive: true  duration: 2s })
+            box.addAnimation(basic { keyPath: position.x  from: 0  to: 10  additive: true  duration: 2s }, forKey: none)
+            box.addAnimation(basic { keyPath: position.y  from: 0  to: 4  additive: true  duration: 2s }, forKey: "y")
+        }
+        """)
+        // at 2 s each is halfway: 50 + 5 on x, 2 on y
+        XCTAssertEqual(tl.layer("box", at: 2).position.x, 55, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("box", at: 2).position.y, 2, accuracy: 1e-9)
+    }
+
     func testPresentationReadInHandler() throws {
         let tl = try timeline("""
         scene { size: (100, 100) duration: 3s }
