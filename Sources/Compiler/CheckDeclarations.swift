@@ -734,6 +734,12 @@ extension Checker {
             return []
         }
         let lname = layerDisplayName(base)
+        if fn.kind == .draw {
+            diags.error("E0268", "a draw block only draws: it cannot change the scene", at: target.span,
+                        label: "set properties in a handler ('every frame { … }' runs at every frame)")
+            _ = expr(value, expect: .error)
+            return []
+        }
         if names.first?.0 == "presentation" {
             diags.error("E0262", "the presentation layer is read-only", at: names[0].1,
                         notes: ["set the model value ('\(lname).\(names.dropFirst().map { $0.0 }.joined(separator: "."))') instead"])

@@ -548,6 +548,11 @@ extension Checker {
             return []
         }
         let labels = args.map { $0.label?.text }
+        if fn.kind == .draw {
+            diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
+                        label: "call '\(method.text)' in a handler ('every frame { … }' runs at every frame)")
+            return []
+        }
         switch method.text {
         case "addAnimation":
             guard args.count == 2 && labels == [nil, "forKey"] || args.count == 1 && labels == [nil] else {

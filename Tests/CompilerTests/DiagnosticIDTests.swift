@@ -40,6 +40,8 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:1: error: 'animations' belongs inside a layer [E0107]\n 1 | animations { }\n   | ^~~~~~~~~~~~~~\n"),
         ("E0108", "at 1s {\n  while true { }\n}\n",
          "t.cal:2:3: error: CAL has no 'while' loop [E0108]\n 2 |   while true { }\n   |   ^~~~~ loop over a range with 'for i in 0..<n { … }', or repeat in time with 'every T { … }'\n"),
+        ("E0268", "layer a { draw { a.opacity = 0.5 } }\n",
+         "t.cal:1:18: error: a draw block only draws: it cannot change the scene [E0268]\n 1 | layer a { draw { a.opacity = 0.5 } }\n   |                  ^~~~~~~~~ set properties in a handler ('every frame { … }' runs at every frame)\n"),
         ("E0421", "let _k = keyframe { keyPath: opacity  values: [] }\n",
          "t.cal:1:47: error: a keyframe animation's 'values' is empty [E0421]\n 1 | let _k = keyframe { keyPath: opacity  values: [] }\n   |                                               ^~ give at least one value\n"),
         ("E0422", "let _k = keyframe { keyPath: opacity  values: [0, 1]  keyTimes: [0.5, 0.2] }\n",
