@@ -79,9 +79,13 @@ final class CustomPropertyTests: XCTestCase {
     }
 
     func testDrawBlockCannotChangeTheScene() throws {
+        // directly: a compile-time error (E0268); through a function it calls: a run-time one
+        let direct = Compiler.compile(SourceFile(name: "t.cal", text: "layer a { draw { self.opacity = 0.5 } }\n"))
+        XCTAssertEqual(direct.diagnostics.map(\.id), ["E0268"])
         let tl = try timeline("""
         scene { size: (100, 100) duration: 1s }
-        layer a { draw { self.opacity = 0.5 } }
+        func fade(l: layer) { l.opacity = 0.5 }
+        layer a { draw { fade(self) } }
         """)
         XCTAssertThrowsError(try tl.presentation(at: 0)) { error in
             XCTAssertTrue("\(error)".contains("a draw block cannot change the scene"), "\(error)")
