@@ -71,7 +71,7 @@ extension Checker {
 
     // MARK: layers
 
-    func declareLayer(_ l: LayerDecl, parent: IR) -> [IRStmt] {
+    func declareLayer(_ l: LayerDecl, parent: IR, into out: inout [IRStmt]) {
         let ln = line(l.span)
         var kind = LayerKind.plain
         if let k = l.kind {
@@ -82,7 +82,6 @@ extension Checker {
                             label: suggestion(for: k.text, among: Checker.layerKinds).map { "did you mean '\($0)'?" })
             }
         }
-        var out: [IRStmt] = []
         let me: IR
         var displayName = ""
         var template = LayerTemplate(kind: kind, name: "")
@@ -119,8 +118,10 @@ extension Checker {
             me = .local(fn.newLocal())
         }
         // properties: constants go into the template until the first computed one (source order)
-        var setKeys: [KeyPath: Span] = [:]
-        setKeys.reserveCapacity(l.body.count)   // (no regrowth while the members are added)
+        // (a list searched by packed key: a layer sets a handful of properties, and a dictionary
+        // cost an allocation and a SipHash per property — 4% of checking a layer)
+        var setKeys: [(key: UInt32, span: Span)] = []
+        setKeys.reserveCapacity(l.body.count)
         var body: [IRStmt] = []
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
@@ -147,11 +148,14 @@ extension Checker {
                     continue
                 }
                 guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
-                if let prev = setKeys[kp] {
+                let packed = kp.packed
+                if let k = setKeys.firstIndex(where: { $0.key == packed }) {
                     diags.warning("W0002", "property '\(keyName(kp))' is set twice; the last value wins", at: m.name.span,
-                                  notes: ["first set on line \(line(prev))"])
+                                  notes: ["first set on line \(line(setKeys[k].span))"])
+                    setKeys[k].span = m.name.span
+                } else {
+                    setKeys.append((packed, m.name.span))
                 }
-                setKeys[kp] = m.name.span
                 if ExprScan.usesTime(m.value) {
                     dynamicSeen = true
                     if let b = bindProperty(me, kp, type, m) { body.append(b) }
@@ -167,22 +171,20 @@ extension Checker {
                     body.append(.setProp(layer: me, kp, ir, line: line(m.span)))
                 }
             } else {
-                body += stmt(item, .layer(me, displayName))
+                stmt(item, .layer(me, displayName), into: &body)
             }
         }
         fn.scopes.removeLast()
         if !cells.isEmpty { body.insert(cellTree(me, cells, line: ln), at: 0) }
         let templateIndex = layerTemplates.count
         layerTemplates.append(template)
-        out.reserveCapacity(2 + nameStmt.count + styleStmts.count + body.count)
         out.append(.newLayer(into: me, template: templateIndex, line: ln))
-        out += nameStmt
-        out += styleStmts
+        out.appendEach(nameStmt)
+        out.appendEach(styleStmts)
         // add to the parent first, so layers added in this transaction take their values without
         // animation and handlers declared in the body can find the layer by name
         out.append(l.isMask ? .setMask(layer: parent, mask: me, line: ln) : .tree(.add, parent, me, nil, line: ln))
-        out += body
-        return out
+        out.appendEach(body)
     }
 
     /// Whether a layer of `kind` has the key path's property; reports it when not.
@@ -664,7 +666,7 @@ extension Checker {
         return (cur, names)
     }
 
-    func assign(_ target: Expr, _ value: Expr, _ span: Span) -> [IRStmt] {
+    func assign(_ target: Expr, _ value: Expr, _ span: Span, into out: inout [IRStmt]) {
         let ln = line(span)
         // xs[i] = v
         if case .index(let base, let indexExpr) = target.kind {
@@ -673,70 +675,72 @@ extension Checker {
                     diags.error("E0260", "only a variable's elements can be assigned", at: target.span)
                 }
                 _ = expr(value, expect: .error)
-                return []
+                return
             }
-            guard let (variable, type) = variableTarget(sym, vname, base.span) else { return [] }
+            guard let (variable, type) = variableTarget(sym, vname, base.span) else { return }
             guard case .array(let element) = type else {
                 diags.error("E0303", "'\(vname)' is \(TypeRules.article(type)), not an array", at: base.span)
-                return []
+                return
             }
             let it = expr(indexExpr, expect: .number(.scalar))
             let vt = expr(value, expect: element)
             guard let ii = convert(it, to: .number(.scalar), at: indexExpr.span, what: "an index"),
-                  let vi = convert(vt, to: element, at: value.span, what: "an element of '\(vname)'") else { return [] }
-            return [.setIndex(variable: variable, index: ii, value: vi, line: ln)]
+                  let vi = convert(vt, to: element, at: value.span, what: "an element of '\(vname)'") else { return }
+            out.append(.setIndex(variable: variable, index: ii, value: vi, line: ln))
+            return
         }
         let (base, names) = splitMembers(target)
         // a variable
         if names.isEmpty, case .identifier(let vname) = base.kind {
-            guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return [] }
+            guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return }
             if case .layer(_, let lname, _) = sym {
                 diags.error("E0261", "cannot assign to layer '\(lname)' itself", at: target.span, label: "assign to one of its properties, e.g. '\(lname).opacity'")
-                return []
+                return
             }
-            guard let (variable, type) = variableTarget(sym, vname, base.span) else { _ = expr(value, expect: .error); return [] }
+            guard let (variable, type) = variableTarget(sym, vname, base.span) else { _ = expr(value, expect: .error); return }
             let t = expr(value, expect: type)
-            guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return [] }
+            guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
             switch variable {
-            case .local(let reg): return [.setLocal(reg, ir, line: ln)]
-            case .global(let slot): return [.setGlobal(slot, ir, line: ln)]
-            default: return []
+            case .local(let reg): out.append(.setLocal(reg, ir, line: ln))
+            case .global(let slot): out.append(.setGlobal(slot, ir, line: ln))
+            default: break
             }
+            return
         }
         if names.isEmpty {
             diags.error("E0260", "cannot assign to this expression", at: target.span,
                         label: "expected a layer property such as 'card.opacity', a variable or an element 'xs[i]'")
             _ = expr(value, expect: .error)
-            return []
+            return
         }
-        if let s = assignBehavior(base, names, value, span) { return s }
+        if let s = assignBehavior(base, names, value, span) { out.appendEach(s); return }
         // a layer property
         let b = expr(base, expect: nil)
-        if b.type == .error { _ = expr(value, expect: .error); return [] }
+        if b.type == .error { _ = expr(value, expect: .error); return }
         guard b.type == .layer else {
             diags.error("E0263", "cannot assign to a part of \(TypeRules.article(b.type))", at: target.span,
                         label: "assign the whole value instead")
             _ = expr(value, expect: .error)
-            return []
+            return
         }
         let lname = layerDisplayName(base)
         if names.first?.0 == "presentation" {
             diags.error("E0262", "the presentation layer is read-only", at: names[0].1,
                         notes: ["set the model value ('\(lname).\(names.dropFirst().map { $0.0 }.joined(separator: "."))') instead"])
             _ = expr(value, expect: .error)
-            return []
+            return
         }
-        guard !names.isEmpty else { return [] }
-        if names.count == 1, FilterKey.lists.contains(names[0].0) { return filterList(names[0].0, value, layer: b.ir, line: ln) }
+        guard !names.isEmpty else { return }
+        if names.count == 1, FilterKey.lists.contains(names[0].0) { out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln)); return }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
-        guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return [] }
+        guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return }
         if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {
             _ = expr(value, expect: .error)
-            return []
+            return
         }
         let t = expr(value, expect: type)
-        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return [] }
-        return [.setProp(layer: b.ir, kp, ir, line: ln)]
+        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return }
+        out.append(.setProp(layer: b.ir, kp, ir, line: ln))
     }
 
     func layerDisplayName(_ e: Expr) -> String {

@@ -92,7 +92,9 @@ extension Checker {
         }
         // a local or captured name shadows the built-in constants; resolve once, it may capture
         let local = resolve(name, in: fn)
-        if local == nil, let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
+        // (a name of a length no built-in constant has skips hashing it into their dictionary)
+        if local == nil, Checker.builtinNameLengths & (1 << UInt64(min(name.utf8.count, 63))) != 0,
+           let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
             return Typed(ir: .const(v), type: t)
         }
         if let local { markUsed(local) }

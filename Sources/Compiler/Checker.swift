@@ -202,7 +202,7 @@ final class Checker {
     var table = PropertyTable()
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
-    var usedDeclarations: Set<Int> = []
+    var usedDeclarations: OffsetSet
     /// The layers of each body being checked, for constraints between siblings.
     var siblingScopes: [SiblingScope] = []
     /// Filters declared anywhere in the file: list ("filters", "backgroundFilters") → name → kind.
@@ -223,12 +223,15 @@ final class Checker {
         "infinity": (.number(.infinity), .number(.scalar)),
         "pi": (.number(Double.pi), .number(.scalar)),
     ]
+    /// Bit n set when a built-in constant's name is n bytes long (63 for longer).
+    static let builtinNameLengths: UInt64 = builtinConstants.keys.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
     static let layerKinds = ["text", "shape", "gradient", "replicator", "emitter", "transform"]
     /// Kinds of the layers with global names, for checking properties set through those names.
     var layerKindBySlot: [Int: LayerKind] = [:]
 
     init(file: SourceFile) {
         self.file = file
+        self.usedDeclarations = OffsetSet(limit: file.bytes.count)
         self.fn = FunctionState(index: 0, kind: .main, parent: nil)
     }
 
@@ -240,11 +243,21 @@ final class Checker {
         let off = span.start
         if off >= lineCursor.start, off < lineCursor.end { return lineCursor.line }
         let starts = file.lineStarts
-        // a few lines further on (the next statement), else a binary search
-        var ln = lineCursor.line
-        if off >= lineCursor.end, off >= 0 {
-            while ln < starts.count, ln < lineCursor.line + 8, starts[ln] <= off { ln += 1 }
-            if ln < starts.count, starts[ln] <= off { ln = file.line(of: off) }
+        let ln: Int
+        if off >= lineCursor.end {
+            // further on: gallop from the cursor's line, then a binary search of the last stride
+            // (function bodies are checked after main, so each starts a few lines after the last
+            // one, past a short linear walk, where a binary search of the whole file cost 2%)
+            var lo = lineCursor.line - 1   // starts[lo] <= off < starts[hi] (or hi == starts.count)
+            var step = 1
+            var hi = lo + 1
+            while hi < starts.count, starts[hi] <= off { lo = hi; step *= 2; hi = lo + step }
+            hi = min(hi, starts.count)
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if starts[mid] <= off { lo = mid } else { hi = mid }
+            }
+            ln = lo + 1
         } else {
             ln = file.line(of: off)
         }
@@ -327,102 +340,102 @@ final class Checker {
         warnUnreachable(stmts)
         var out: [IRStmt] = []
         out.reserveCapacity(stmts.count)
-        // (element by element: `+=` onto the empty array adopts the first statement's one-element
-        // buffer, and the reserved room is lost)
-        for s in stmts { for x in stmt(s, ctx) { out.append(x) } }
+        for s in stmts { stmt(s, ctx, into: &out) }
         return out
     }
 
-    func stmt(_ s: Stmt, _ ctx: MemberContext) -> [IRStmt] {
+    /// Appends the IR of one statement to `out`. (Each statement returning an array of its IR,
+    /// most often of one element, cost an allocation and a free per statement.)
+    func stmt(_ s: Stmt, _ ctx: MemberContext, into out: inout [IRStmt]) {
         switch s {
-        case .error: return []
+        case .error: return
         case .scene(let d):
             if fn.kind != .main || fn.scopes.count > 2 {
                 diags.error("E0228", "the scene must be declared at the top level", at: d.span)
-                return []
+                return
             }
             checkScene(d)
-            return []
+            return
         case .layer(let l):
             let parent: IR
             if case .layer(let p, _) = ctx { parent = p } else {
                 if l.isMask {
                     diags.error("E0234", "'mask' belongs inside a layer", at: l.span)
-                    return []
+                    return
                 }
                 parent = .root
             }
-            return declareLayer(l, parent: parent)
+            declareLayer(l, parent: parent, into: &out)
         case .binding(let b):
-            return binding(b)
+            if let x = binding(b) { out.append(x) }
         case .function(let f):
             if fn.kind != .main || fn.scopes.count > 2 {
                 diags.error("E0281", "functions must be declared at the top level", at: f.name.span)
             }
-            return []
+            return
         case .style(let st):
             if fn.kind != .main || fn.scopes.count > 2 {
                 diags.error("E0291", "styles must be declared at the top level", at: st.name.span)
             }
-            return []
+            return
         case .property(let d):
             // declared in pass 1 when at the top level
             if fn.kind != .main || fn.scopes.count > 2 {
                 diags.error("E0236", "custom properties must be declared at the top level", at: d.name.span,
                             label: "every layer has them, so they are declared once for the scene")
-                return []
+                return
             }
             defineProperty(d)
-            return []
+            return
         case .draw(let body, let span):
-            return drawBlock(body, span, ctx)
+            out.appendEach(drawBlock(body, span, ctx))
         case .cell(let c):
             // cells directly in a layer's body are expanded where the layer is declared
-            return misplacedCell(c, ctx)
+            out.appendEach(misplacedCell(c, ctx))
         case .constraints(let members, let span):
-            return constraintsBlock(members, span, ctx)
+            out.appendEach(constraintsBlock(members, span, ctx))
         case .dynamics(let d):
-            return dynamicsBlock(d)
+            out.appendEach(dynamicsBlock(d))
         case .event(let e):
-            return event(e)
+            out.appendEach(event(e))
         case .member(let m):
-            return member(m, ctx)
+            out.appendEach(member(m, ctx))
         case .animations(let members, let span):
             guard case .layer(let layer, let lname) = ctx else {
                 diags.error("E0107", "'animations' belongs inside a layer", at: span)
-                return []
+                return
             }
-            return animationsBlock(members, layer: layer, layerName: lname)
+            out.appendEach(animationsBlock(members, layer: layer, layerName: lname))
         case .actions(let members, let span):
             guard case .layer(let layer, _) = ctx else {
                 diags.error("E0107", "'actions' belongs inside a layer or a style", at: span)
-                return []
+                return
             }
-            return actions(members).map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) }
+            out.appendEach(actions(members).map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) })
         case .assign(let target, let value, let span):
-            return assign(target, value, span)
+            assign(target, value, span, into: &out)
         case .expr(let e):
-            return exprStatement(e)
+            out.appendEach(exprStatement(e))
         case .transaction(let args, let body, let completion, let span):
-            return transaction(args, body, completion, span)
+            out.appendEach(transaction(args, body, completion, span))
         case .animateBlock(let kind, let args, let body, let completion, let span):
-            return animateBlock(kind, args, body, completion, span, ctx)
+            out.appendEach(animateBlock(kind, args, body, completion, span, ctx))
         case .ifStmt(let cond, let then, let otherwise, let span):
             let c = expr(cond, expect: .bool)
             let ci = convert(c, to: .bool, at: cond.span, what: "the condition")
             let t = block(then, ctx)
             let e = otherwise.map { block($0, ctx) } ?? []
-            guard let ci else { return [] }
-            if let v = ci.constant?.bool { return v ? t : e }
-            return [.ifStmt(ci, t, e, line: line(span))]
+            guard let ci else { return }
+            if let v = ci.constant?.bool { for x in v ? t : e { out.append(x) }; return }
+            out.append(.ifStmt(ci, t, e, line: line(span)))
         case .forStmt(let variable, let sequence, let body, let span):
-            return forLoop(variable, sequence, body, span, ctx)
+            if let x = forLoop(variable, sequence, body, span, ctx) { out.append(x) }
         case .returnStmt(let value, let span):
-            return returnStatement(value, span)
+            if let x = returnStatement(value, span) { out.append(x) }
         }
     }
 
-    func binding(_ b: Binding) -> [IRStmt] {
+    func binding(_ b: Binding) -> IRStmt? {
         let name = b.name.text
         let topLevelBinding = fn.kind == .main && fn.scopes.count <= 2 && fn.loopDepth == 0
         let declared = b.type.map(resolveType)
@@ -439,48 +452,48 @@ final class Checker {
         return bindName(b, topLevelBinding, t)
     }
 
-    func bindName(_ b: Binding, _ topLevelBinding: Bool, _ t: Typed) -> [IRStmt] {
+    func bindName(_ b: Binding, _ topLevelBinding: Bool, _ t: Typed) -> IRStmt? {
         let name = b.name.text
         if Checker.reservedNames.contains(name) {
             diags.error("E0209", "'\(name)' is a built-in name and cannot be redeclared", at: b.name.span)
-            return []
+            return nil
         }
         if topLevelBinding {
             let top = topLevel[name]
             guard let slot = top?.slot, slot >= 0, top?.span == b.name.span else {
                 redeclared(name, at: b.name.span, previous: top?.span ?? b.name.span)
-                return []
+                return nil
             }
             if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
                 globals[name] = .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span)
-                return []
+                return nil
             }
             if let v = t.ir.constant, !b.isVar {
                 globals[name] = .constant(v, t.type, b.name.span)
                 // stored in its slot only for handlers checked before this line that read it there
-                return t.type == .error || !pendingReads.contains(slot) ? [] : [.setGlobal(slot, t.ir, line: line(b.span))]
+                return t.type == .error || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
             }
             globals[name] = .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span)
-            return t.type == .error ? [] : [.setGlobal(slot, t.ir, line: line(b.span))]
+            return t.type == .error ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
         if let prev = fn.scopes[fn.scopes.count - 1][name] {
             redeclared(name, at: b.name.span, previous: prev.span)
-            return []
+            return nil
         }
         warnIfShadowing(name, at: b.name.span)
         if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
         if case .animation(let template, let dynamic) = t.ir, !b.isVar, dynamic.isEmpty {
             fn.scopes[fn.scopes.count - 1][name] = .animation(AnimationSpec(template: template, dynamic: []), b.name.span)
-            return []
+            return nil
         }
         if let v = t.ir.constant, !b.isVar {
             fn.scopes[fn.scopes.count - 1][name] = .constant(v, t.type, b.name.span)
-            return []
+            return nil
         }
         let reg = fn.newLocal()
         fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span)
-        return t.type == .error ? [] : [.setLocal(reg, t.ir, line: line(b.span))]
+        return t.type == .error ? nil : .setLocal(reg, t.ir, line: line(b.span))
     }
 
     static let reservedNames: Set<String> = ["time", "root", "infinity", "pi"]
@@ -489,7 +502,7 @@ final class Checker {
         diags.error("E0203", "'\(name)' is already declared", at: span, notes: ["the first declaration is on line \(line(previous))"])
     }
 
-    func forLoop(_ variable: Name, _ sequence: Expr, _ body: [Stmt], _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+    func forLoop(_ variable: Name, _ sequence: Expr, _ body: [Stmt], _ span: Span, _ ctx: MemberContext) -> IRStmt? {
         let name = variable.text
         fn.scopes.append([:])
         fn.loopDepth += 1
@@ -501,10 +514,10 @@ final class Checker {
             let reg = fn.newLocal()
             fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: .number(.scalar), mutable: false, variable.span)
             let inner = block(body, ctx)
-            guard let ai, let bi else { return [] }
+            guard let ai, let bi else { return nil }
             let limit = inclusive ? IR.arith(.add, bi, .const(.number(1))) : bi
             let folded = limit.constant.flatMap { l in (try? Value.arith(.add, .number(0), l)) } ?? limit.constant
-            return [.forRange(variable: reg, from: ai, limit: folded.map { .const($0) } ?? limit, body: inner, line: line(span))]
+            return .forRange(variable: reg, from: ai, limit: folded.map { .const($0) } ?? limit, body: inner, line: line(span))
         }
         let seq = expr(sequence, expect: nil)
         var element = ValueType.error
@@ -520,32 +533,32 @@ final class Checker {
         _ = fn.newLocal()   // the index, hidden + 1
         fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: element, mutable: false, variable.span)
         let inner = block(body, ctx)
-        if element == .error { return [] }
-        return [.forArray(variable: reg, array: seq.ir, hidden: hidden, body: inner, line: line(span))]
+        if element == .error { return nil }
+        return .forArray(variable: reg, array: seq.ir, hidden: hidden, body: inner, line: line(span))
     }
 
-    func returnStatement(_ value: Expr?, _ span: Span) -> [IRStmt] {
+    func returnStatement(_ value: Expr?, _ span: Span) -> IRStmt? {
         switch fn.kind {
         case .user(let result):
             if let value {
                 if result == .void {
                     diags.error("E0283", "this function returns nothing; remove the value or declare '-> type'", at: value.span)
-                    return []
+                    return nil
                 }
                 let t = expr(value, expect: result)
-                guard let ir = convert(t, to: result, at: value.span, what: "the returned value") else { return [] }
-                return [.ret(ir, line: line(span))]
+                guard let ir = convert(t, to: result, at: value.span, what: "the returned value") else { return nil }
+                return .ret(ir, line: line(span))
             }
             if result != .void {
                 diags.error("E0283", "this function must return \(TypeRules.article(result))", at: span)
             }
-            return [.ret(nil, line: line(span))]
+            return .ret(nil, line: line(span))
         case .handler:
             if let value { diags.error("E0283", "a handler returns no value", at: value.span) }
-            return [.ret(nil, line: line(span))]
+            return .ret(nil, line: line(span))
         default:
             diags.error("E0282", "'return' belongs inside a function or handler", at: span)
-            return []
+            return nil
         }
     }
 
@@ -603,11 +616,17 @@ final class Checker {
     /// Resolves a name in the current function, capturing locals of enclosing functions by value.
     func resolve(_ name: String, in f: FunctionState) -> Symbol? {
         // (empty scopes, most of them, are skipped without hashing the name)
-        var level = f.scopes.count - 1
-        while level >= 0 {
-            if !f.scopes[level].isEmpty, let s = f.scopes[level][name] { return s }
-            level -= 1
+        // (through a buffer pointer: `f.scopes[level]` on the class's array copied each Scope,
+        // retaining its arrays, a fifth of a lookup)
+        let found = f.scopes.withUnsafeBufferPointer { scopes -> Symbol? in
+            var level = scopes.count - 1
+            while level >= 0 {
+                if !scopes[level].isEmpty, let s = scopes[level][name] { return s }
+                level -= 1
+            }
+            return nil
         }
+        if let found { return found }
         if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR
@@ -671,6 +690,28 @@ final class Checker {
         }
         diags.error("E0300", "\(what) expects \(TypeRules.article(expected)), found \(TypeRules.article(t.type))", at: span, notes: notes)
         return nil
+    }
+}
+
+/// A set of source offsets (the starts of declarations' spans) as one bit per byte of the file:
+/// W0010's record of the declarations looked up, inserted into on every name resolved, where a
+/// `Set<Int>` hashed each offset and regrew 16 times on a 100 000-line file (3% of checking).
+/// An offset outside the file (none is expected) goes into a set.
+struct OffsetSet {
+    private var words: [UInt64]
+    private var outside: Set<Int> = []
+
+    init(limit: Int) { words = [UInt64](repeating: 0, count: max(0, limit) / 64 + 1) }
+
+    mutating func insert(_ offset: Int) {
+        let w = offset >> 6
+        if offset >= 0, w < words.count { words[w] |= 1 << UInt64(offset & 63) } else { outside.insert(offset) }
+    }
+
+    func contains(_ offset: Int) -> Bool {
+        let w = offset >> 6
+        if offset >= 0, w < words.count { return words[w] & (1 << UInt64(offset & 63)) != 0 }
+        return outside.contains(offset)
     }
 }
 

@@ -114,3 +114,11 @@ struct IRFunction: Sendable {
     var localCount: Int
     var endLine: Int
 }
+
+extension Array where Element == IRStmt {
+    /// Appends `xs` element by element. (`append(contentsOf:)` onto an empty array adopts the
+    /// argument's buffer, so room reserved for a block's statements was lost.)
+    mutating func appendEach(_ xs: [IRStmt]) {
+        for x in xs { append(x) }
+    }
+}

@@ -43,6 +43,7 @@ struct Build: ParsableCommand {
     func run() throws {
         var stages = StageClock()
         let bytes = try Files.read(file)
+        CompilerHeap.prepare(sourceBytes: bytes.count)
         stages.mark("read")
         let source = SourceFile(name: file, bytes: bytes)
         func write(_ text: String) throws {
@@ -96,6 +97,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let bytes = try Files.read(file)
+        CompilerHeap.prepare(sourceBytes: bytes.count)
         var stages = StageClock()
         keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true))
     }
