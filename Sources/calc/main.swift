@@ -6,9 +6,13 @@ import Foundation
 
 TempFiles.installSignalHandlers()
 do {
-    var command = try Calc.parseAsRoot()
     do {
-        try command.run()
+        if let build = BuildRequest.quickParse(CommandLine.arguments.dropFirst()) {
+            try build.run()
+        } else {
+            var command = try Calc.parseAsRoot()
+            try command.run()
+        }
     } catch let f as CalcFailure {
         Console.err("calc: \(f.message)\n")
         exit(f.code.rawValue)
