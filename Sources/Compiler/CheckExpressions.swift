@@ -155,16 +155,10 @@ extension Checker {
         }
     }
 
-    /// `numbers` with one type for every element (no array of types to build).
-    func numbers(_ elems: [Expr], each type: ValueType) -> [IR]? {
-        var out: [IR] = []
-        out.reserveCapacity(elems.count)
-        var ok = true
-        for e in elems {
-            let t = expr(e, expect: type)
-            if let ir = convert(t, to: type, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
-        }
-        return ok ? out : nil
+    /// One component of a tuple: checked against `type`, nil after a diagnostic.
+    func component(_ e: Expr, _ type: ValueType) -> IR? {
+        let t = expr(e, expect: type)
+        return convert(t, to: type, at: e.span, what: "this component")
     }
 
     func numbers(_ elems: [Expr], _ types: [ValueType]) -> [IR]? {
@@ -176,16 +170,6 @@ extension Checker {
             if let ir = convert(t, to: ty, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
         }
         return ok ? out : nil
-    }
-
-    /// The numbers `irs` are when every one is a constant number (one exact-size array, no
-    /// compactMap growth), else nil.
-    func constantNumbers(_ irs: [IR]) -> [Double]? {
-        for ir in irs { guard case .number? = ir.constant else { return nil } }
-        var k: [Double] = []
-        k.reserveCapacity(irs.count)
-        for ir in irs { if case .number(let x)? = ir.constant { k.append(x) } }
-        return k
     }
 
     func tuple(_ elems: [Expr], expect: ValueType?, at span: Span) -> Typed {
@@ -200,19 +184,26 @@ extension Checker {
                 diags.error("E0304", "\(TypeRules.article(target!)) has 2 components, found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, each: n) else { return .error }
-            if let a = c[0].constant?.number, let b = c[1].constant?.number {
+            // (components one by one, with no array of them: most tuples fold to a constant)
+            let c0 = component(elems[0], n), c1 = component(elems[1], n)
+            guard let c0, let c1 else { return .error }
+            if case .const(.number(let a)) = c0, case .const(.number(let b)) = c1 {
                 return Typed(ir: .const(target == .point ? .point(Point(a, b)) : .size(Size(a, b))), type: target!)
             }
-            return Typed(ir: target == .point ? .makePoint(c[0], c[1]) : .makeSize(c[0], c[1]), type: target!)
+            return Typed(ir: target == .point ? .makePoint(c0, c1) : .makeSize(c0, c1), type: target!)
         case .rect?:
             guard elems.count == 4 else {
                 diags.error("E0304", "a rect has 4 components (x, y, width, height), found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, each: n) else { return .error }
-            if let k = constantNumbers(c) { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
-            return Typed(ir: .makeRect(c), type: .rect)
+            let c0 = component(elems[0], n), c1 = component(elems[1], n)
+            let c2 = component(elems[2], n), c3 = component(elems[3], n)
+            guard let c0, let c1, let c2, let c3 else { return .error }
+            if case .const(.number(let x)) = c0, case .const(.number(let y)) = c1,
+               case .const(.number(let w)) = c2, case .const(.number(let h)) = c3 {
+                return Typed(ir: .const(.rect(Rect(x, y, w, h))), type: .rect)
+            }
+            return Typed(ir: .makeRect([c0, c1, c2, c3]), type: .rect)
         default:
             diags.error("E0304", "a tuple of \(elems.count) values is not a point, size or rect", at: span,
                         label: expect.map { "expected \(TypeRules.article($0))" })

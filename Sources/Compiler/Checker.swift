@@ -215,6 +215,9 @@ final class Checker {
 
     var fn: FunctionState
     var deferred: [() -> Void] = []
+    /// The user functions, whose bodies are checked after main, before `deferred`. (Kept as data:
+    /// a closure per function cost an allocation and copies of its declaration.)
+    var functionBodies: [(FuncDecl, FunctionSignature)] = []
     /// Global slots read (from handlers in loops) before their binding was checked: such a binding
     /// must be stored in its slot even when it folds to a constant.
     var pendingReads: Set<Int> = []
@@ -285,6 +288,8 @@ final class Checker {
         functions[0].endLine = ast.items.last.map { endLine($0.span) } ?? 1
         // function bodies and top-level handlers run after main: check them once every top-level
         // name is known
+        // (function bodies first: pass 1 listed them before main deferred anything)
+        for (f, sig) in functionBodies { checkFunctionBody(f, sig) }
         var i = 0
         while i < deferred.count { deferred[i](); i += 1 }
         reportUnused()
@@ -308,7 +313,7 @@ final class Checker {
                 topLevel[f.name.text] = (-1, f.name.span)
                 globals[f.name.text] = .function(sig, f.name.span)
                 expectUse(f.name.text, f.name.span, "function")
-                deferred.append { [unowned self] in self.checkFunctionBody(f, sig) }
+                functionBodies.append((f, sig))
             case .property(let d): declareProperty(d)
             case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
