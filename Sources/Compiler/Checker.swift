@@ -144,10 +144,10 @@ struct Scope: ExpressibleByDictionaryLiteral {
 
 /// The function being checked: its scopes, locals and captured values.
 final class FunctionState {
-    let index: Int
-    let kind: FunctionKind
-    let parent: FunctionState?
-    var scopes: [Scope] = [[:]]
+    private(set) var index: Int
+    private(set) var kind: FunctionKind
+    private(set) var parent: FunctionState?
+    var scopes: [Scope]
     var localCount = 0
     var paramCount = 0
     /// IR in the parent function that computes each captured value, in parameter order.
@@ -163,7 +163,23 @@ final class FunctionState {
         self.parent = parent
         // (a function body nests about four scopes deep: parameters, body, loop, loop body; room
         // for eight was 10 MB of a 100 000-line file's 144)
+        scopes = []
         scopes.reserveCapacity(4)
+        scopes.append([:])
+    }
+
+    /// Makes this state a fresh one for another function, keeping its buffers.
+    func reset(index: Int, kind: FunctionKind, parent: FunctionState?) {
+        self.index = index
+        self.kind = kind
+        self.parent = parent
+        scopes.removeAll(keepingCapacity: true)
+        scopes.append([:])
+        localCount = 0
+        paramCount = 0
+        captures = []
+        captureNames = [:]
+        loopDepth = 0
     }
 
     func newLocal() -> Int {
@@ -215,9 +231,11 @@ final class Checker {
 
     var fn: FunctionState
     var deferred: [() -> Void] = []
-    /// The user functions, whose bodies are checked after main, before `deferred`. (Kept as data:
-    /// a closure per function cost an allocation and copies of its declaration.)
-    var functionBodies: [(FuncDecl, FunctionSignature)] = []
+    /// The user functions, by their index in the file's items, whose bodies are checked after main,
+    /// before `deferred`. (A closure per function cost an allocation and a copy of its declaration.)
+    var functionBodies: [(item: Int, signature: FunctionSignature)] = []
+    /// A function body's state no longer referenced, for the next body (`checkFunctionBody`).
+    var spareFunctionState: FunctionState?
     /// Global slots read (from handlers in loops) before their binding was checked: such a binding
     /// must be stored in its slot even when it folds to a constant.
     var pendingReads: Set<Int> = []
@@ -289,7 +307,9 @@ final class Checker {
         // function bodies and top-level handlers run after main: check them once every top-level
         // name is known
         // (function bodies first: pass 1 listed them before main deferred anything)
-        for (f, sig) in functionBodies { checkFunctionBody(f, sig) }
+        for (k, sig) in functionBodies {
+            if case .function(let f) = ast.items[k] { checkFunctionBody(f, sig) }
+        }
         var i = 0
         while i < deferred.count { deferred[i](); i += 1 }
         reportUnused()
@@ -299,7 +319,7 @@ final class Checker {
     /// Pass 1: a global slot for every top-level layer name, binding, function and style, so
     /// handlers and functions may refer to names declared further down.
     func collectTopLevel(_ items: [Stmt]) {
-        for item in items {
+        for (k, item) in items.enumerated() {
             switch item {
             case .layer(let l): collectLayerNames(l)
             case .binding(let b): declareTop(b.name.text, b.name.span)
@@ -313,7 +333,7 @@ final class Checker {
                 topLevel[f.name.text] = (-1, f.name.span)
                 globals[f.name.text] = .function(sig, f.name.span)
                 expectUse(f.name.text, f.name.span, "function")
-                functionBodies.append((f, sig))
+                functionBodies.append((k, sig))
             case .property(let d): declareProperty(d)
             case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
@@ -581,7 +601,15 @@ final class Checker {
 
     func checkFunctionBody(_ f: FuncDecl, _ sig: FunctionSignature) {
         let saved = fn
-        fn = FunctionState(index: sig.index, kind: .user(sig.result), parent: nil)
+        // (the previous body's state is reused when nothing kept it: a state and its scopes were
+        // three allocations per function)
+        if let state = spareFunctionState {
+            spareFunctionState = nil
+            state.reset(index: sig.index, kind: .user(sig.result), parent: nil)
+            fn = state
+        } else {
+            fn = FunctionState(index: sig.index, kind: .user(sig.result), parent: nil)
+        }
         for (k, p) in sig.params.enumerated() {
             if fn.scopes[0][p.0] != nil {
                 diags.error("E0203", "parameter '\(p.0)' is declared twice", at: f.params[k].name.span)
@@ -595,7 +623,9 @@ final class Checker {
         }
         functions[sig.index] = IRFunction(name: f.name.text, body: body, paramCount: fn.paramCount,
                                           localCount: fn.localCount, endLine: endLine(f.span))
+        var finished = fn
         fn = saved
+        if isKnownUniquelyReferenced(&finished) { spareFunctionState = finished }
     }
 
     // MARK: types
