@@ -100,6 +100,14 @@ struct Scope: ExpressibleByDictionaryLiteral {
         return firstName == name ? -1 : nil
     }
 
+    /// The symbol `name` stands for in this scope, or nil. Mutating only so that a scope reached
+    /// in an array (`fn.scopes[k].lookup(name)`) is read in place: the subscript's getter copied the
+    /// whole scope first, retaining its five fields, a fifth of every name resolved.
+    mutating func lookup(_ name: String) -> Symbol? {
+        guard let k = find(name) else { return nil }
+        return k < 0 ? firstSymbol : symbols[k]
+    }
+
     subscript(name: String) -> Symbol? {
         get {
             guard let k = find(name) else { return nil }
@@ -481,7 +489,7 @@ final class Checker {
 
     func bindName(_ b: Binding, _ topLevelBinding: Bool, _ t: Typed) -> IRStmt? {
         let name = b.name.text
-        if Checker.reservedNames.contains(name) {
+        if Checker.isReserved(name) {
             diags.error("E0209", "'\(name)' is a built-in name and cannot be redeclared", at: b.name.span)
             return nil
         }
@@ -504,7 +512,7 @@ final class Checker {
             globals[name] = .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span)
             return t.type == .error ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
-        if let prev = fn.scopes[fn.scopes.count - 1][name] {
+        if let prev = fn.scopes[fn.scopes.count - 1].lookup(name) {
             redeclared(name, at: b.name.span, previous: prev.span)
             return nil
         }
@@ -524,6 +532,14 @@ final class Checker {
     }
 
     static let reservedNames: Set<String> = ["time", "root", "infinity", "pi"]
+    /// Bit n set when a reserved name is n bytes long (63 for longer).
+    static let reservedNameLengths: UInt64 = reservedNames.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+
+    /// Whether `name` is reserved; a length test first (hashing every bound name into the set cost
+    /// ~300 instructions a binding).
+    static func isReserved(_ name: String) -> Bool {
+        reservedNameLengths & (1 << UInt64(min(name.utf8.count, 63))) != 0 && reservedNames.contains(name)
+    }
 
     func redeclared(_ name: String, at span: Span, previous: Span) {
         diags.error("E0203", "'\(name)' is already declared", at: span, notes: ["the first declaration is on line \(line(previous))"])
@@ -611,7 +627,7 @@ final class Checker {
             fn = FunctionState(index: sig.index, kind: .user(sig.result), parent: nil)
         }
         for (k, p) in sig.params.enumerated() {
-            if fn.scopes[0][p.0] != nil {
+            if fn.scopes[0].lookup(p.0) != nil {
                 diags.error("E0203", "parameter '\(p.0)' is declared twice", at: f.params[k].name.span)
             }
             fn.scopes[0][p.0] = .param(k, type: p.1, f.params[k].name.span)
@@ -652,19 +668,12 @@ final class Checker {
 
     /// Resolves a name in the current function, capturing locals of enclosing functions by value.
     func resolve(_ name: String, in f: FunctionState) -> Symbol? {
-        // (empty scopes, most of them, are skipped without hashing the name)
-        // (through a buffer pointer: `f.scopes[level]` on the class's array copied each Scope,
-        // retaining its arrays, a fifth of a lookup)
-        let found = f.scopes.withUnsafeBufferPointer { scopes -> Symbol? in
-            var level = scopes.count - 1
-            while level >= 0 {
-                if !scopes[level].isEmpty, let s = scopes[level][name] { return s }
-                level -= 1
-            }
-            return nil
+        var level = f.scopes.count - 1
+        while level >= 0 {
+            if let s = f.scopes[level].lookup(name) { return s }
+            level -= 1
         }
-        if let found { return found }
-        if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0][name] { return .param(k, type: t, sp) }
+        if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0].lookup(name) { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR
         let type: ValueType
