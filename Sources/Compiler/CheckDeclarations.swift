@@ -194,6 +194,11 @@ extension Checker {
 
     /// Whether a layer of `kind` has the key path's property; reports it when not.
     func kindHas(_ kind: LayerKind, _ kp: KeyPath, at span: Span) -> Bool {
+        // (the catalogue's own properties by a mask of their kinds: copying a property's record
+        // retained its four references, for every property set)
+        let masks = Checker.catalogueKindMasks
+        if Int(kp.property) < masks.count, kp.property < LayerProperties.customBase,
+           masks[Int(kp.property)] & (1 << UInt32(kind.rawValue)) != 0 { return true }
         let prop = propertyInfo(kp.property)
         if prop.applies(to: kind) { return true }
         let owners = prop.kinds?.map { $0.name }.joined(separator: ", ") ?? ""
@@ -203,6 +208,11 @@ extension Checker {
     }
 
     func kindType(_ k: LayerKind) -> ValueType { .enumeration(k.name) }
+
+    /// Per catalogue property, bit k set when layers of kind k (its raw value) have it.
+    static let catalogueKindMasks: [UInt32] = LayerProperties.all.map { p in
+        p.kinds.map { $0.reduce(0) { $0 | 1 << UInt32($1.rawValue) } } ?? ~0
+    }
 
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     /// `cells` is the layer's kind and cells when the checker knows the layer (for cell key paths).

@@ -285,7 +285,7 @@ extension Checker {
             return Typed(ir: op == .and ? .and(ai, bi) : .or(ai, bi), type: .bool)
         case .eq, .ne, .lt, .le, .gt, .ge:
             let a = expr(l, expect: nil), b = expr(r, expect: nil)
-            if a.type == .error || b.type == .error { return .error }
+            if a.type.isError || b.type.isError { return .error }
             let ordered = op != .eq && op != .ne
             let comparable: Bool
             if case .number(let x) = a.type, case .number(let y) = b.type {
@@ -327,7 +327,7 @@ extension Checker {
             if aop == .mul || aop == .div { bExpect = a.type == .transform ? .transform : nil }
             if case .array = a.type { bExpect = a.type }
             let b = expr(r, expect: bExpect)
-            if a.type == .error || b.type == .error { return .error }
+            if a.type.isError || b.type.isError { return .error }
             var rt = TypeRules.arithResult(aop, a.type, b.type)
             if rt == nil, aop == .add, case .array(let x) = a.type, b.type == .emptyArray || b.type == a.type { rt = .array(x) }
             guard let rt else {

@@ -726,7 +726,7 @@ final class Checker {
     /// Checks `t` against `expected`; reports a mismatch and returns nil, else the IR. (`what` is
     /// only built for the message: describing every checked value was a tenth of the checker's time.)
     func convert(_ t: Typed, to expected: ValueType, at span: Span, what describe: @autoclosure () -> String) -> IR? {
-        if t.type == .error { return nil }
+        if t.type.isError { return nil }
         if TypeRules.assignable(t.type, to: expected) { return t.ir }
         let what = describe()
         var notes: [String] = []
