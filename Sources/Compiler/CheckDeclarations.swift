@@ -438,7 +438,7 @@ extension Checker {
             } else { start = true }
             registration = .animation(start: start, layer: layer, key: key.text)
             name = "on \(file.text(layerExpr.span)).\(key.text).\(start ? "didStart" : "didStop")"
-            if lt.type == .error { return [] }
+            if lt.type.isError { return [] }
         case .contact(let b, let began, let names):
             guard let c = contactTrigger(b, began: began, names: names) else { return [] }
             registration = c.0
@@ -731,7 +731,7 @@ extension Checker {
         if let s = assignBehavior(base, names, value, span) { out.appendEach(s); return }
         // a layer property
         let b = expr(base, expect: nil)
-        if b.type == .error { _ = expr(value, expect: .error); return }
+        if b.type.isError { _ = expr(value, expect: .error); return }
         guard b.type == .layer else {
             diags.error("E0263", "cannot assign to a part of \(TypeRules.article(b.type))", at: target.span,
                         label: "assign the whole value instead")

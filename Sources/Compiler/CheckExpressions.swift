@@ -64,7 +64,7 @@ extension Checker {
         case .index(let base, let i):
             let b = expr(base, expect: nil)
             let it = expr(i, expect: .number(.scalar))
-            if b.type == .error || it.type == .error { return .error }
+            if b.type.isError || it.type.isError { return .error }
             guard case .array(let element) = b.type else {
                 diags.error("E0303", "cannot index \(TypeRules.article(b.type))", at: base.span)
                 return .error
@@ -218,7 +218,7 @@ extension Checker {
         var irs: [IR] = []
         for e in elems {
             let t = expr(e, expect: element)
-            if t.type == .error { return .error }
+            if t.type.isError { return .error }
             if element == nil { element = t.type }
             guard let ir = convert(t, to: element!, at: e.span, what: "an array element") else { return .error }
             irs.append(ir)
@@ -237,7 +237,7 @@ extension Checker {
             case .text(let s): piece = .const(.string(s))
             case .expr(let e):
                 let t = expr(e, expect: nil)
-                if t.type == .error { return .error }
+                if t.type.isError { return .error }
                 if t.type == .void || t.type == .animation || t.type == .layer {
                     diags.error("E0313", "\(TypeRules.article(t.type)) cannot be shown in a string", at: e.span)
                     return .error
@@ -255,7 +255,7 @@ extension Checker {
 
     func unary(_ op: UnaryOp, _ operand: Expr, expect: ValueType?, at span: Span) -> Typed {
         let t = expr(operand, expect: op == .not ? .bool : expect)
-        if t.type == .error { return .error }
+        if t.type.isError { return .error }
         if op == .not {
             guard t.type == .bool else {
                 diags.error("E0303", "'!' needs a bool, found \(TypeRules.article(t.type))", at: span)
@@ -275,7 +275,12 @@ extension Checker {
     }
 
     func binary(_ op: BinaryOp, _ l: Expr, _ r: Expr, expect: ValueType?, at span: Span) -> Typed {
-        let structured: ValueType? = (expect == .point || expect == .size || expect == .rect) ? expect : nil
+        // (matched by case: three derived `==` calls on the optional cost more than the rest here)
+        let structured: ValueType?
+        switch expect {
+        case .point?, .size?, .rect?: structured = expect
+        default: structured = nil
+        }
         switch op {
         case .and, .or:
             let a = expr(l, expect: .bool), b = expr(r, expect: .bool)
@@ -324,7 +329,9 @@ extension Checker {
             // a structured expectation flows into tuple operands: `(1, 2) + (3, 4)` as sizes
             let a = expr(l, expect: structured ?? (expect.map { if case .array = $0 { return $0 } else { return nil } } ?? nil))
             var bExpect: ValueType? = structured
-            if aop == .mul || aop == .div { bExpect = a.type == .transform ? .transform : nil }
+            if aop == .mul || aop == .div {
+                if case .transform = a.type { bExpect = .transform } else { bExpect = nil }
+            }
             if case .array = a.type { bExpect = a.type }
             let b = expr(r, expect: bExpect)
             if a.type.isError || b.type.isError { return .error }
@@ -351,7 +358,7 @@ extension Checker {
         if let t = behaviorMember(e) { return t }
         let (base, names) = splitMembers(e)
         var t = expr(base, expect: nil)
-        if t.type == .error { return .error }
+        if t.type.isError { return .error }
         var rest = names
         if t.type == .layer {
             var presentation = false
@@ -383,7 +390,7 @@ extension Checker {
         }
         for (name, span) in rest {
             t = field(t, name, span, at: e.span)
-            if t.type == .error { return .error }
+            if t.type.isError { return .error }
         }
         return t
     }
@@ -440,7 +447,7 @@ extension Checker {
             }
             if let s = behaviorMethod(base, method, args) { return s }
             let b = expr(base, expect: nil)
-            if b.type == .error { for a in args { _ = expr(a.value, expect: .error) }; return [] }
+            if b.type.isError { for a in args { _ = expr(a.value, expect: .error) }; return [] }
             if b.type == .layer { return layerMethod(b.ir, layerDisplayName(base), method, args, e.span) }
             diags.error("E0413", "\(TypeRules.article(b.type)) has no method '\(method.text)'", at: method.span)
             return []
@@ -450,11 +457,11 @@ extension Checker {
             return drawCommand(Name([fname], span: callee.span), args, at: e.span)
         }
         let t = expr(e, expect: nil)
-        if case .call(let callee, _) = e.kind, case .identifier = callee.kind, t.type != .error {
+        if case .call(let callee, _) = e.kind, case .identifier = callee.kind, !t.type.isError {
             // a user function called for its effects
             if case .call = t.ir { return [.expr(t.ir, line: ln)] }
         }
-        if t.type != .error {
+        if !t.type.isError {
             diags.error("E0311", "this expression's value is unused", at: e.span,
                         label: "a statement sets a property, calls a layer method or function, or starts a transaction")
         }

@@ -476,7 +476,7 @@ final class Checker {
         let declared = b.type.map(resolveType)
         var t = expr(b.value, expect: declared)
         if t.type == .void { diags.error("E0305", "'\(name)' cannot be bound to an expression with no value", at: b.value.span); t = .error }
-        if let declared, t.type != .error {
+        if let declared, !t.type.isError {
             guard let ir = convert(t, to: declared, at: b.value.span, what: "'\(name)'") else { t = .error; return bindName(b, topLevelBinding, t) }
             t = Typed(ir: ir, type: declared)
         } else if t.type == .emptyArray {
@@ -499,7 +499,7 @@ final class Checker {
                 redeclared(name, at: b.name.span, previous: top?.span ?? b.name.span)
                 return nil
             }
-            if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
+            if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
                 globals[name] = .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span)
                 return nil
@@ -507,17 +507,17 @@ final class Checker {
             if let v = t.ir.constant, !b.isVar {
                 globals[name] = .constant(v, t.type, b.name.span)
                 // stored in its slot only for handlers checked before this line that read it there
-                return t.type == .error || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
+                return t.type.isError || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
             }
             globals[name] = .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span)
-            return t.type == .error ? nil : .setGlobal(slot, t.ir, line: line(b.span))
+            return t.type.isError ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
         if let prev = fn.scopes[fn.scopes.count - 1].lookup(name) {
             redeclared(name, at: b.name.span, previous: prev.span)
             return nil
         }
         warnIfShadowing(name, at: b.name.span)
-        if t.type != .error { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
+        if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
         if case .animation(let template, let dynamic) = t.ir, !b.isVar, dynamic.isEmpty {
             fn.scopes[fn.scopes.count - 1][name] = .animation(AnimationSpec(template: template, dynamic: []), b.name.span)
             return nil
@@ -528,7 +528,7 @@ final class Checker {
         }
         let reg = fn.newLocal()
         fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span)
-        return t.type == .error ? nil : .setLocal(reg, t.ir, line: line(b.span))
+        return t.type.isError ? nil : .setLocal(reg, t.ir, line: line(b.span))
     }
 
     static let reservedNames: Set<String> = ["time", "root", "infinity", "pi"]
