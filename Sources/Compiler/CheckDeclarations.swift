@@ -85,6 +85,7 @@ extension Checker {
         let me: IR
         var displayName = ""
         var template = LayerTemplate(kind: kind, name: "")
+        template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
         switch l.name {
         case .identifier(let n)?:
@@ -145,11 +146,13 @@ extension Checker {
         if !cells.isEmpty { out.append(cellTree(me, cells, line: ln)) }
         for item in items {
             if case .member(let m) = item {
-                if m.name.text == "style" {
+                // (first and rest rather than `text`, and a length test before the list: this
+                // runs for every property a layer sets)
+                if m.name.rest.isEmpty, m.name.first == "style" {
                     styleStmts += applyStyle(m, to: me)
                     continue
                 }
-                if FilterKey.lists.contains(m.name.text) {
+                if m.name.rest.isEmpty, Parser.isFilterList(m.name.first) {
                     // lists are built at run time (arrays never go into templates)
                     dynamicSeen = true
                     out.appendEach(filterList(m.name.text, m.value, layer: me, line: line(m.span)))

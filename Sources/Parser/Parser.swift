@@ -140,7 +140,7 @@ public struct Parser {
     var sawFilterList = false
 
     /// Whether `name` is one of a layer's filter lists (a length test first: nearly no name is).
-    static func isFilterList(_ name: String) -> Bool {
+    public static func isFilterList(_ name: String) -> Bool {
         let n = name.utf8.count
         return (n == 7 || n == 17) && FilterKey.lists.contains(name)
     }
