@@ -289,13 +289,29 @@ final class Checker {
                 if starts[mid] <= off { lo = mid } else { hi = mid }
             }
             ln = lo + 1
+        } else if off >= 0 {
+            // a little before: gallop back the same way (a loop's or a conditional's line is asked
+            // after its body's lines)
+            var hi = lineCursor.line - 1   // starts[lo] <= off < starts[hi]
+            var step = 1
+            var lo = hi - 1
+            while lo > 0, starts[lo] > off { hi = lo; step *= 2; lo = hi - step }
+            lo = max(lo, 0)
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if starts[mid] <= off { lo = mid } else { hi = mid }
+            }
+            ln = lo + 1
         } else {
             ln = file.line(of: off)
         }
         lineCursor = (ln, starts[ln - 1], ln < starts.count ? starts[ln] : Int.max)
         return ln
     }
-    func endLine(_ span: Span) -> Int { file.line(of: max(span.start, span.end - 1)) }
+    func endLine(_ span: Span) -> Int {
+        let last = max(span.start, span.end - 1)
+        return line(Span(last, last))
+    }
 
     // MARK: entry
 
