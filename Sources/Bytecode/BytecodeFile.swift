@@ -232,25 +232,25 @@ private struct ByteSink {
     mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
 
     /// A function's line table, run-length encoded: the run count, then (line, number of consecutive
-    /// instructions on it) per run; two passes, so no array of runs is built.
+    /// instructions on it) per run. One pass over the lines, the count patched in at the end (two
+    /// passes with checked indexing were a quarter of encoding).
     mutating func lineRuns(_ lines: [UInt32]) {
-        var runs = 0
-        var k = 0
-        while k < lines.count {
-            var n: UInt32 = 1
-            while k + Int(n) < lines.count, lines[k + Int(n)] == lines[k], n < UInt32.max { n += 1 }
-            runs += 1
-            k += Int(n)
+        let countAt = bytes.count
+        u32(0)
+        var runs: UInt32 = 0
+        lines.withUnsafeBufferPointer { l in
+            var k = 0
+            while k < l.count {
+                let line = l[k]
+                var n: UInt32 = 1
+                while k + Int(n) < l.count, l[k + Int(n)] == line, n < UInt32.max { n += 1 }
+                u32(line)
+                u32(n)
+                runs &+= 1
+                k += Int(n)
+            }
         }
-        count(runs)
-        k = 0
-        while k < lines.count {
-            var n: UInt32 = 1
-            while k + Int(n) < lines.count, lines[k + Int(n)] == lines[k], n < UInt32.max { n += 1 }
-            u32(lines[k])
-            u32(n)
-            k += Int(n)
-        }
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: runs.littleEndian, toByteOffset: countAt, as: UInt32.self) }
     }
     mutating func f64(_ v: Double) { u64(v.bitPattern) }
 

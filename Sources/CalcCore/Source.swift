@@ -1,6 +1,12 @@
 // Source files and spans. Every diagnostic points into a SourceFile by byte offset; line and column
 // are computed on demand from a line-start table, so tokens and AST nodes carry only two integers.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A source text with a display name (the path as the user gave it, never made absolute).
 public final class SourceFile: Sendable {
     public let name: String
@@ -13,8 +19,16 @@ public final class SourceFile: Sendable {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 16 + 1)
+        // (newlines found by memchr, which reads 32 bytes a step: the byte-by-byte loop was 10
+        // instructions a byte, 1.8% of compiling the 100 000-line benchmark)
         bytes.withUnsafeBufferPointer { buf in
-            for i in buf.indices where buf[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+            guard let base = buf.baseAddress else { return }
+            var at = 0
+            while at < buf.count, let found = memchr(base + at, 0x0A, buf.count - at) {
+                let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                starts.append(i + 1)
+                at = i + 1
+            }
         }
         self.lineStarts = starts
     }

@@ -118,7 +118,7 @@ extension Checker {
             var dim = Dimension.scalar
             for e in exprs {
                 let t = expr(e, expect: nil)
-                if t.type == .error { return nil }
+                if t.type.isError { return nil }
                 guard case .number(let d) = t.type else {
                     diags.error("E0300", "'\(fname)' expects numbers, found \(TypeRules.article(t.type))", at: e.span)
                     return nil
@@ -160,7 +160,7 @@ extension Checker {
         case "mix":
             guard arity([3], "mix(from, to, fraction)") else { return .error }
             let x = expr(args[0].value, expect: nil)
-            if x.type == .error { return .error }
+            if x.type.isError { return .error }
             var type = x.type
             switch type {
             case .number, .point, .size, .rect, .color, .transform: break
@@ -178,7 +178,7 @@ extension Checker {
             guard let seed = nums([n]) else { return .error }
             if args.count == 1 { return apply(.random, seed, n) }
             let lo = expr(args[1].value, expect: nil)
-            if lo.type == .error { return .error }
+            if lo.type.isError { return .error }
             switch lo.type {
             case .number, .point, .size, .rect, .color: break
             default:

@@ -71,7 +71,7 @@ extension Checker {
 
     // MARK: layers
 
-    func declareLayer(_ l: LayerDecl, parent: IR) -> [IRStmt] {
+    func declareLayer(_ l: LayerDecl, parent: IR, into out: inout [IRStmt]) {
         let ln = line(l.span)
         var kind = LayerKind.plain
         if let k = l.kind {
@@ -82,10 +82,10 @@ extension Checker {
                             label: suggestion(for: k.text, among: Checker.layerKinds).map { "did you mean '\($0)'?" })
             }
         }
-        var out: [IRStmt] = []
         let me: IR
         var displayName = ""
         var template = LayerTemplate(kind: kind, name: "")
+        template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
         switch l.name {
         case .identifier(let n)?:
@@ -119,9 +119,10 @@ extension Checker {
             me = .local(fn.newLocal())
         }
         // properties: constants go into the template until the first computed one (source order)
-        var setKeys: [KeyPath: Span] = [:]
-        setKeys.reserveCapacity(l.body.count)   // (no regrowth while the members are added)
-        var body: [IRStmt] = []
+        // (a list searched by packed key: a layer sets a handful of properties, and a dictionary
+        // cost an allocation and a SipHash per property — 4% of checking a layer)
+        var setKeys: [(key: UInt32, span: Span)] = []
+        setKeys.reserveCapacity(l.body.count)
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
         fn.scopes.append([:])
@@ -130,21 +131,36 @@ extension Checker {
         // cell blocks become members `emitterCells.NAME.PROPERTY: value` (CheckEmitter.swift)
         let (items, cells) = expandCells(l.body, kind: kind, layerName: displayName)
         if case .global(let slot) = me { emitters.cellsBySlot[slot] = cells }
+        // The layer's statements go straight into `out`, after its creation and its addition to the
+        // parent (a body array per layer, copied over, was 30 000 allocations in the benchmark).
+        // Its template's index is known only once the layers in its body have theirs, so the
+        // creation is patched in afterwards, and a style's statements, known after the body, are
+        // inserted before the addition.
+        let creation = out.count
+        out.append(.newLayer(into: me, template: -1, line: ln))
+        out.appendEach(nameStmt)
+        // add to the parent first, so layers added in this transaction take their values without
+        // animation and handlers declared in the body can find the layer by name
+        let addition = out.count
+        out.append(l.isMask ? .setMask(layer: parent, mask: me, line: ln) : .tree(.add, parent, me, nil, line: ln))
+        if !cells.isEmpty { out.append(cellTree(me, cells, line: ln)) }
         for item in items {
             if case .member(let m) = item {
-                if m.name.text == "style" {
+                // (first and rest rather than `text`, and a length test before the list: this
+                // runs for every property a layer sets)
+                if m.name.rest.isEmpty, m.name.first == "style" {
                     styleStmts += applyStyle(m, to: me)
                     continue
                 }
-                if m.name.text == "mask" {
+                if m.name.rest.isEmpty, m.name.first == "mask" {
                     dynamicSeen = true
-                    body += maskAssignment(me, m.value, line: line(m.span))
+                    out.appendEach(maskAssignment(me, m.value, line: line(m.span)))
                     continue
                 }
-                if FilterKey.lists.contains(m.name.text) {
+                if m.name.rest.isEmpty, Parser.isFilterList(m.name.first) {
                     // lists are built at run time (arrays never go into templates)
                     dynamicSeen = true
-                    body += filterList(m.name.text, m.value, layer: me, line: line(m.span))
+                    out.appendEach(filterList(m.name.text, m.value, layer: me, line: line(m.span)))
                     continue
                 }
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: displayName, cells: CellScope(kind: kind, cells: cells)) else {
@@ -152,14 +168,17 @@ extension Checker {
                     continue
                 }
                 guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
-                if let prev = setKeys[kp] {
+                let packed = kp.packed
+                if let k = setKeys.firstIndex(where: { $0.key == packed }) {
                     diags.warning("W0002", "property '\(keyName(kp))' is set twice; the last value wins", at: m.name.span,
-                                  notes: ["first set on line \(line(prev))"])
+                                  notes: ["first set on line \(line(setKeys[k].span))"])
+                    setKeys[k].span = m.name.span
+                } else {
+                    setKeys.append((packed, m.name.span))
                 }
-                setKeys[kp] = m.name.span
                 if ExprScan.usesTime(m.value) {
                     dynamicSeen = true
-                    if let b = bindProperty(me, kp, type, m) { body.append(b) }
+                    if let b = bindProperty(me, kp, type, m) { out.append(b) }
                     continue
                 }
                 let t = expr(m.value, expect: type)
@@ -169,29 +188,25 @@ extension Checker {
                     template.properties.append(PropertyInit(kp, pool.index(v)))
                 } else {
                     dynamicSeen = true
-                    body.append(.setProp(layer: me, kp, ir, line: line(m.span)))
+                    out.append(.setProp(layer: me, kp, ir, line: line(m.span)))
                 }
             } else {
-                body += stmt(item, .layer(me, displayName))
+                stmt(item, .layer(me, displayName), into: &out)
             }
         }
         fn.scopes.removeLast()
-        if !cells.isEmpty { body.insert(cellTree(me, cells, line: ln), at: 0) }
-        let templateIndex = layerTemplates.count
+        out[creation] = .newLayer(into: me, template: layerTemplates.count, line: ln)
         layerTemplates.append(template)
-        out.reserveCapacity(2 + nameStmt.count + styleStmts.count + body.count)
-        out.append(.newLayer(into: me, template: templateIndex, line: ln))
-        out += nameStmt
-        out += styleStmts
-        // add to the parent first, so layers added in this transaction take their values without
-        // animation and handlers declared in the body can find the layer by name
-        out.append(l.isMask ? .setMask(layer: parent, mask: me, line: ln) : .tree(.add, parent, me, nil, line: ln))
-        out += body
-        return out
+        if !styleStmts.isEmpty { out.insert(contentsOf: styleStmts, at: addition) }
     }
 
     /// Whether a layer of `kind` has the key path's property; reports it when not.
     func kindHas(_ kind: LayerKind, _ kp: KeyPath, at span: Span) -> Bool {
+        // (the catalogue's own properties by a mask of their kinds: copying a property's record
+        // retained its four references, for every property set)
+        let masks = Checker.catalogueKindMasks
+        if Int(kp.property) < masks.count, kp.property < LayerProperties.customBase,
+           masks[Int(kp.property)] & (1 << UInt32(kind.rawValue)) != 0 { return true }
         let prop = propertyInfo(kp.property)
         if prop.applies(to: kind) { return true }
         let owners = prop.kinds?.map { $0.name }.joined(separator: ", ") ?? ""
@@ -201,6 +216,11 @@ extension Checker {
     }
 
     func kindType(_ k: LayerKind) -> ValueType { .enumeration(k.name) }
+
+    /// Per catalogue property, bit k set when layers of kind k (its raw value) have it.
+    static let catalogueKindMasks: [UInt32] = LayerProperties.all.map { p in
+        p.kinds.map { $0.reduce(0) { $0 | 1 << UInt32($1.rawValue) } } ?? ~0
+    }
 
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     /// `cells` is the layer's kind and cells when the checker knows the layer (for cell key paths).
@@ -435,7 +455,7 @@ extension Checker {
             } else { start = true }
             registration = .animation(start: start, layer: layer, key: key.text)
             name = "on \(file.text(layerExpr.span)).\(key.text).\(start ? "didStart" : "didStop")"
-            if lt.type == .error { return [] }
+            if lt.type.isError { return [] }
         case .contact(let b, let began, let names):
             guard let c = contactTrigger(b, began: began, names: names) else { return [] }
             registration = c.0
@@ -678,7 +698,7 @@ extension Checker {
         return (cur, names)
     }
 
-    func assign(_ target: Expr, _ value: Expr, _ span: Span) -> [IRStmt] {
+    func assign(_ target: Expr, _ value: Expr, _ span: Span, into out: inout [IRStmt]) {
         let ln = line(span)
         // xs[i] = v
         if case .index(let base, let indexExpr) = target.kind {
@@ -687,77 +707,79 @@ extension Checker {
                     diags.error("E0260", "only a variable's elements can be assigned", at: target.span)
                 }
                 _ = expr(value, expect: .error)
-                return []
+                return
             }
-            guard let (variable, type) = variableTarget(sym, vname, base.span) else { return [] }
+            guard let (variable, type) = variableTarget(sym, vname, base.span) else { return }
             guard case .array(let element) = type else {
                 diags.error("E0303", "'\(vname)' is \(TypeRules.article(type)), not an array", at: base.span)
-                return []
+                return
             }
             let it = expr(indexExpr, expect: .number(.scalar))
             let vt = expr(value, expect: element)
             guard let ii = convert(it, to: .number(.scalar), at: indexExpr.span, what: "an index"),
-                  let vi = convert(vt, to: element, at: value.span, what: "an element of '\(vname)'") else { return [] }
-            return [.setIndex(variable: variable, index: ii, value: vi, line: ln)]
+                  let vi = convert(vt, to: element, at: value.span, what: "an element of '\(vname)'") else { return }
+            out.append(.setIndex(variable: variable, index: ii, value: vi, line: ln))
+            return
         }
         let (base, names) = splitMembers(target)
         // a variable
         if names.isEmpty, case .identifier(let vname) = base.kind {
-            guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return [] }
+            guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return }
             if case .layer(_, let lname, _) = sym {
                 diags.error("E0261", "cannot assign to layer '\(lname)' itself", at: target.span, label: "assign to one of its properties, e.g. '\(lname).opacity'")
-                return []
+                return
             }
-            guard let (variable, type) = variableTarget(sym, vname, base.span) else { _ = expr(value, expect: .error); return [] }
+            guard let (variable, type) = variableTarget(sym, vname, base.span) else { _ = expr(value, expect: .error); return }
             let t = expr(value, expect: type)
-            guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return [] }
+            guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
             switch variable {
-            case .local(let reg): return [.setLocal(reg, ir, line: ln)]
-            case .global(let slot): return [.setGlobal(slot, ir, line: ln)]
-            default: return []
+            case .local(let reg): out.append(.setLocal(reg, ir, line: ln))
+            case .global(let slot): out.append(.setGlobal(slot, ir, line: ln))
+            default: break
             }
+            return
         }
         if names.isEmpty {
             diags.error("E0260", "cannot assign to this expression", at: target.span,
                         label: "expected a layer property such as 'card.opacity', a variable or an element 'xs[i]'")
             _ = expr(value, expect: .error)
-            return []
+            return
         }
-        if let s = assignBehavior(base, names, value, span) { return s }
+        if let s = assignBehavior(base, names, value, span) { out.appendEach(s); return }
         // a layer property
         let b = expr(base, expect: nil)
-        if b.type == .error { _ = expr(value, expect: .error); return [] }
+        if b.type.isError { _ = expr(value, expect: .error); return }
         guard b.type == .layer else {
             diags.error("E0263", "cannot assign to a part of \(TypeRules.article(b.type))", at: target.span,
                         label: "assign the whole value instead")
             _ = expr(value, expect: .error)
-            return []
+            return
         }
         let lname = layerDisplayName(base)
         if fn.kind == .draw {
             diags.error("E0268", "a draw block only draws: it cannot change the scene", at: target.span,
                         label: "set properties in a handler ('every frame { … }' runs at every frame)")
             _ = expr(value, expect: .error)
-            return []
+            return
         }
         if names.first?.0 == "presentation" {
             diags.error("E0262", "the presentation layer is read-only", at: names[0].1,
                         notes: ["set the model value ('\(lname).\(names.dropFirst().map { $0.0 }.joined(separator: "."))') instead"])
             _ = expr(value, expect: .error)
-            return []
+            return
         }
-        guard !names.isEmpty else { return [] }
-        if names.count == 1, names[0].0 == "mask" { return maskAssignment(b.ir, value, line: ln) }
-        if names.count == 1, FilterKey.lists.contains(names[0].0) { return filterList(names[0].0, value, layer: b.ir, line: ln) }
+        guard !names.isEmpty else { return }
+        if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
+        if names.count == 1, FilterKey.lists.contains(names[0].0) { out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln)); return }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
-        guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return [] }
+        guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return }
         if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {
             _ = expr(value, expect: .error)
-            return []
+            return
         }
         let t = expr(value, expect: type)
-        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return [] }
-        return [.setProp(layer: b.ir, kp, ir, line: ln)]
+        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return }
+        out.append(.setProp(layer: b.ir, kp, ir, line: ln))
     }
 
     /// `mask: other` in a layer body, `layer.mask = other` or `= none` in a handler: another layer

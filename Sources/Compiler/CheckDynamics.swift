@@ -172,7 +172,7 @@ extension Checker {
         var t = Typed(ir: .getBehavior(index, f), type: f.type)
         for (n, span) in names.dropFirst() {
             t = field(t, n, span, at: e.span)
-            if t.type == .error { return .error }
+            if t.type.isError { return .error }
         }
         return t
     }

@@ -64,7 +64,7 @@ extension Checker {
         case .index(let base, let i):
             let b = expr(base, expect: nil)
             let it = expr(i, expect: .number(.scalar))
-            if b.type == .error || it.type == .error { return .error }
+            if b.type.isError || it.type.isError { return .error }
             guard case .array(let element) = b.type else {
                 diags.error("E0303", "cannot index \(TypeRules.article(b.type))", at: base.span)
                 return .error
@@ -92,7 +92,9 @@ extension Checker {
         }
         // a local or captured name shadows the built-in constants; resolve once, it may capture
         let local = resolve(name, in: fn)
-        if local == nil, let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
+        // (a name of a length no built-in constant has skips hashing it into their dictionary)
+        if local == nil, Checker.builtinNameLengths & (1 << UInt64(min(name.utf8.count, 63))) != 0,
+           let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
             return Typed(ir: .const(v), type: t)
         }
         if let local { markUsed(local) }
@@ -157,16 +159,10 @@ extension Checker {
         }
     }
 
-    /// `numbers` with one type for every element (no array of types to build).
-    func numbers(_ elems: [Expr], each type: ValueType) -> [IR]? {
-        var out: [IR] = []
-        out.reserveCapacity(elems.count)
-        var ok = true
-        for e in elems {
-            let t = expr(e, expect: type)
-            if let ir = convert(t, to: type, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
-        }
-        return ok ? out : nil
+    /// One component of a tuple: checked against `type`, nil after a diagnostic.
+    func component(_ e: Expr, _ type: ValueType) -> IR? {
+        let t = expr(e, expect: type)
+        return convert(t, to: type, at: e.span, what: "this component")
     }
 
     func numbers(_ elems: [Expr], _ types: [ValueType]) -> [IR]? {
@@ -178,16 +174,6 @@ extension Checker {
             if let ir = convert(t, to: ty, at: e.span, what: "this component") { out.append(ir) } else { ok = false }
         }
         return ok ? out : nil
-    }
-
-    /// The numbers `irs` are when every one is a constant number (one exact-size array, no
-    /// compactMap growth), else nil.
-    func constantNumbers(_ irs: [IR]) -> [Double]? {
-        for ir in irs { guard case .number? = ir.constant else { return nil } }
-        var k: [Double] = []
-        k.reserveCapacity(irs.count)
-        for ir in irs { if case .number(let x)? = ir.constant { k.append(x) } }
-        return k
     }
 
     func tuple(_ elems: [Expr], expect: ValueType?, at span: Span) -> Typed {
@@ -202,19 +188,26 @@ extension Checker {
                 diags.error("E0304", "\(TypeRules.article(target!)) has 2 components, found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, each: n) else { return .error }
-            if let a = c[0].constant?.number, let b = c[1].constant?.number {
+            // (components one by one, with no array of them: most tuples fold to a constant)
+            let c0 = component(elems[0], n), c1 = component(elems[1], n)
+            guard let c0, let c1 else { return .error }
+            if case .const(.number(let a)) = c0, case .const(.number(let b)) = c1 {
                 return Typed(ir: .const(target == .point ? .point(Point(a, b)) : .size(Size(a, b))), type: target!)
             }
-            return Typed(ir: target == .point ? .makePoint(c[0], c[1]) : .makeSize(c[0], c[1]), type: target!)
+            return Typed(ir: target == .point ? .makePoint(c0, c1) : .makeSize(c0, c1), type: target!)
         case .rect?:
             guard elems.count == 4 else {
                 diags.error("E0304", "a rect has 4 components (x, y, width, height), found \(elems.count)", at: span)
                 return .error
             }
-            guard let c = numbers(elems, each: n) else { return .error }
-            if let k = constantNumbers(c) { return Typed(ir: .const(.rect(Rect(k[0], k[1], k[2], k[3]))), type: .rect) }
-            return Typed(ir: .makeRect(c), type: .rect)
+            let c0 = component(elems[0], n), c1 = component(elems[1], n)
+            let c2 = component(elems[2], n), c3 = component(elems[3], n)
+            guard let c0, let c1, let c2, let c3 else { return .error }
+            if case .const(.number(let x)) = c0, case .const(.number(let y)) = c1,
+               case .const(.number(let w)) = c2, case .const(.number(let h)) = c3 {
+                return Typed(ir: .const(.rect(Rect(x, y, w, h))), type: .rect)
+            }
+            return Typed(ir: .makeRect([c0, c1, c2, c3]), type: .rect)
         default:
             diags.error("E0304", "a tuple of \(elems.count) values is not a point, size or rect", at: span,
                         label: expect.map { "expected \(TypeRules.article($0))" })
@@ -229,7 +222,7 @@ extension Checker {
         var irs: [IR] = []
         for e in elems {
             let t = expr(e, expect: element)
-            if t.type == .error { return .error }
+            if t.type.isError { return .error }
             if element == nil { element = t.type }
             guard let ir = convert(t, to: element!, at: e.span, what: "an array element") else { return .error }
             irs.append(ir)
@@ -248,7 +241,7 @@ extension Checker {
             case .text(let s): piece = .const(.string(s))
             case .expr(let e):
                 let t = expr(e, expect: nil)
-                if t.type == .error { return .error }
+                if t.type.isError { return .error }
                 if t.type == .void || t.type == .animation || t.type == .layer {
                     diags.error("E0313", "\(TypeRules.article(t.type)) cannot be shown in a string", at: e.span)
                     return .error
@@ -266,7 +259,7 @@ extension Checker {
 
     func unary(_ op: UnaryOp, _ operand: Expr, expect: ValueType?, at span: Span) -> Typed {
         let t = expr(operand, expect: op == .not ? .bool : expect)
-        if t.type == .error { return .error }
+        if t.type.isError { return .error }
         if op == .not {
             guard t.type == .bool else {
                 diags.error("E0303", "'!' needs a bool, found \(TypeRules.article(t.type))", at: span)
@@ -286,7 +279,12 @@ extension Checker {
     }
 
     func binary(_ op: BinaryOp, _ l: Expr, _ r: Expr, expect: ValueType?, at span: Span) -> Typed {
-        let structured: ValueType? = (expect == .point || expect == .size || expect == .rect) ? expect : nil
+        // (matched by case: three derived `==` calls on the optional cost more than the rest here)
+        let structured: ValueType?
+        switch expect {
+        case .point?, .size?, .rect?: structured = expect
+        default: structured = nil
+        }
         switch op {
         case .and, .or:
             let a = expr(l, expect: .bool), b = expr(r, expect: .bool)
@@ -296,7 +294,7 @@ extension Checker {
             return Typed(ir: op == .and ? .and(ai, bi) : .or(ai, bi), type: .bool)
         case .eq, .ne, .lt, .le, .gt, .ge:
             let a = expr(l, expect: nil), b = expr(r, expect: nil)
-            if a.type == .error || b.type == .error { return .error }
+            if a.type.isError || b.type.isError { return .error }
             let ordered = op != .eq && op != .ne
             let comparable: Bool
             if case .number(let x) = a.type, case .number(let y) = b.type {
@@ -335,10 +333,12 @@ extension Checker {
             // a structured expectation flows into tuple operands: `(1, 2) + (3, 4)` as sizes
             let a = expr(l, expect: structured ?? (expect.map { if case .array = $0 { return $0 } else { return nil } } ?? nil))
             var bExpect: ValueType? = structured
-            if aop == .mul || aop == .div { bExpect = a.type == .transform ? .transform : nil }
+            if aop == .mul || aop == .div {
+                if case .transform = a.type { bExpect = .transform } else { bExpect = nil }
+            }
             if case .array = a.type { bExpect = a.type }
             let b = expr(r, expect: bExpect)
-            if a.type == .error || b.type == .error { return .error }
+            if a.type.isError || b.type.isError { return .error }
             var rt = TypeRules.arithResult(aop, a.type, b.type)
             if rt == nil, aop == .add, case .array(let x) = a.type, b.type == .emptyArray || b.type == a.type { rt = .array(x) }
             guard let rt else {
@@ -362,7 +362,7 @@ extension Checker {
         if let t = behaviorMember(e) { return t }
         let (base, names) = splitMembers(e)
         var t = expr(base, expect: nil)
-        if t.type == .error { return .error }
+        if t.type.isError { return .error }
         var rest = names
         if t.type == .layer {
             var presentation = false
@@ -401,7 +401,7 @@ extension Checker {
             while k > 1, !offered.contains(where: { $0.0 == rest[i..<(i + k)].map { $0.0 }.joined(separator: ".") }) { k -= 1 }
             let name = rest[i..<(i + k)].map { $0.0 }.joined(separator: ".")
             t = field(t, name, rest[i].1.to(rest[i + k - 1].1), at: e.span)
-            if t.type == .error { return .error }
+            if t.type.isError { return .error }
             i += k
         }
         return t
@@ -506,7 +506,7 @@ extension Checker {
             }
             if let s = behaviorMethod(base, method, args) { return s }
             let b = expr(base, expect: nil)
-            if b.type == .error { for a in args { _ = expr(a.value, expect: .error) }; return [] }
+            if b.type.isError { for a in args { _ = expr(a.value, expect: .error) }; return [] }
             if b.type == .layer { return layerMethod(b.ir, layerDisplayName(base), method, args, e.span) }
             diags.error("E0413", "\(TypeRules.article(b.type)) has no method '\(method.text)'", at: method.span)
             return []
@@ -516,11 +516,11 @@ extension Checker {
             return drawCommand(Name([fname], span: callee.span), args, at: e.span)
         }
         let t = expr(e, expect: nil)
-        if case .call(let callee, _) = e.kind, case .identifier = callee.kind, t.type != .error {
+        if case .call(let callee, _) = e.kind, case .identifier = callee.kind, !t.type.isError {
             // a user function called for its effects
             if case .call = t.ir { return [.expr(t.ir, line: ln)] }
         }
-        if t.type != .error {
+        if !t.type.isError {
             diags.error("E0311", "this expression's value is unused", at: e.span,
                         label: "a statement sets a property, calls a layer method or function, or starts a transaction")
         }

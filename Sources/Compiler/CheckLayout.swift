@@ -9,8 +9,11 @@ import CalcCore
 import Parser
 
 /// The layers declared in one body (the siblings of each other) and the constraints between them.
+/// The names are gathered only when a constraint asks for them: most bodies have no constraints, and
+/// hashing every layer name of every body cost 2% of checking.
 struct SiblingScope {
-    var names: [String: Span] = [:]
+    var body: [Stmt]
+    var names: [String: Span]?
     /// (constrained layer, source sibling, horizontal axis, where)
     var edges: [(String, String, Bool, Span)] = []
 }
@@ -18,20 +21,27 @@ struct SiblingScope {
 extension Checker {
     /// Opens the scope of the layers declared directly in `body`.
     func pushSiblings(_ body: [Stmt]) {
-        var scope = SiblingScope()
-        for case .layer(let l) in body {
+        siblingScopes.append(SiblingScope(body: body))
+    }
+
+    /// The names of the layers declared in the scope `k` levels out from the innermost.
+    func siblingNames(at k: Int) -> [String: Span] {
+        if let names = siblingScopes[k].names { return names }
+        var names: [String: Span] = [:]
+        for case .layer(let l) in siblingScopes[k].body {
             switch l.name {
-            case .identifier(let n)?: scope.names[n.text] = n.span
-            case .dynamic(let e)?: if case .string(let s) = e.kind { scope.names[s] = e.span }
+            case .identifier(let n)?: names[n.text] = n.span
+            case .dynamic(let e)?: if case .string(let s) = e.kind { names[s] = e.span }
             case nil: break
             }
         }
-        siblingScopes.append(scope)
+        siblingScopes[k].names = names
+        return names
     }
 
     /// Closes the innermost scope, reporting a cycle among its constraints (E0445) per axis.
     func popSiblings() {
-        guard let scope = siblingScopes.popLast() else { return }
+        guard let scope = siblingScopes.popLast(), !scope.edges.isEmpty else { return }
         for horizontal in [true, false] {
             var graph: [String: [(String, Span)]] = [:]
             for (from, to, h, span) in scope.edges where h == horizontal { graph[from, default: []].append((to, span)) }
@@ -64,7 +74,7 @@ extension Checker {
             diags.error("E0107", "'constraints' belongs inside a layer", at: span)
             return []
         }
-        let siblings = siblingScopes.count >= 2 ? siblingScopes[siblingScopes.count - 2].names : [:]
+        let siblings = siblingScopes.count >= 2 ? siblingNames(at: siblingScopes.count - 2) : [:]
         var out: [IRStmt] = []
         var seen: [ConstraintAttribute: Span] = [:]
         var perAxis: [Bool: Int] = [:]

@@ -47,9 +47,11 @@ extension Checker {
         var f: FunctionState? = fn
         var innermost = true
         search: while let cur = f {
-            let scopes = innermost ? cur.scopes.dropLast() : cur.scopes[...]
-            for scope in scopes.reversed() {
-                if let s = scope[name] { previous = s.span; break search }
+            // (scopes read in place by index: iterating them copied each one)
+            var level = cur.scopes.count - (innermost ? 2 : 1)
+            while level >= 0 {
+                if let s = cur.scopes[level].lookup(name) { previous = s.span; break search }
+                level -= 1
             }
             innermost = false
             f = cur.parent

@@ -94,7 +94,8 @@ enum IRStmt: Sendable {
     indirect case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
     /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
-    case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)
+    /// (Boxed: inline, its four expressions made every statement 104 bytes instead of 72.)
+    indirect case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
     indirect case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)
@@ -113,4 +114,12 @@ struct IRFunction: Sendable {
     /// temporaries above them).
     var localCount: Int
     var endLine: Int
+}
+
+extension Array where Element == IRStmt {
+    /// Appends `xs` element by element. (`append(contentsOf:)` onto an empty array adopts the
+    /// argument's buffer, so room reserved for a block's statements was lost.)
+    mutating func appendEach(_ xs: [IRStmt]) {
+        for x in xs { append(x) }
+    }
 }

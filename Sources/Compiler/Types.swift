@@ -5,15 +5,20 @@
 
 import CalcCore
 
+extension ValueType {
+    /// `self == .error` without a call to the derived `==`.
+    var isError: Bool { if case .error = self { return true } else { return false } }
+}
+
 enum TypeRules {
     /// Whether a value of type `found` may be used where `expected` is required.
     static func assignable(_ found: ValueType, to expected: ValueType) -> Bool {
-        if found == .error || expected == .error { return true }
-        if found == expected { return true }
-        if case .number(let e) = expected, case .number(let f) = found {
-            return f == .scalar && e != .scalar
+        // (matched by case before the derived `==`, which is a call: this runs for every value checked)
+        switch (found, expected) {
+        case (.error, _), (_, .error): return true
+        case (.number(let f), .number(let e)): return f == e || f == .scalar
+        default: return found == expected
         }
-        return false
     }
 
     /// Result dimension of `a op b` for numbers, or nil when the units do not combine.
@@ -37,7 +42,7 @@ enum TypeRules {
 
     /// Result type of arithmetic on two structured or numeric types, or nil when not defined.
     static func arithResult(_ op: ArithOp, _ a: ValueType, _ b: ValueType) -> ValueType? {
-        if a == .error || b == .error { return .error }
+        if a.isError || b.isError { return .error }
         switch (a, b) {
         case let (.number(x), .number(y)): return numberResult(op, x, y).map { .number($0) }
         case (.point, .point), (.size, .size), (.rect, .rect), (.color, .color):

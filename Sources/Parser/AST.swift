@@ -28,6 +28,12 @@ public struct Name: Sendable, Equatable {
 
 public struct SourceAST: Sendable {
     public var items: [Stmt]
+    /// Whether the file has a `cell` declaration, and whether it names a filter list (`filters` or
+    /// `backgroundFilters` as a member or after a dot) anywhere. The checker scans the whole tree
+    /// for these before checking; the parser sees them go by, and when it saw none the scans are
+    /// skipped (they cost 8% of compiling a 100 000-line file that has neither). True when unknown.
+    public var hasCells = true
+    public var namesFilterLists = true
     public init(items: [Stmt]) { self.items = items }
 }
 

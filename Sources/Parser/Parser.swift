@@ -135,6 +135,16 @@ public struct Parser {
 
     // MARK: blocks
 
+    /// What `SourceAST.hasCells` and `namesFilterLists` report.
+    var sawCell = false
+    var sawFilterList = false
+
+    /// Whether `name` is one of a layer's filter lists (a length test first: nearly no name is).
+    public static func isFilterList(_ name: String) -> Bool {
+        let n = name.utf8.count
+        return (n == 7 || n == 17) && FilterKey.lists.contains(name)
+    }
+
     public mutating func parseFile() -> SourceAST {
         var items: [Stmt] = []
         while true {
@@ -149,7 +159,10 @@ public struct Parser {
             items.append(parseStatement())
             if p == before { _ = advance() }
         }
-        return SourceAST(items: items)
+        var ast = SourceAST(items: items)
+        ast.hasCells = sawCell
+        ast.namesFilterLists = sawFilterList
+        return ast
     }
 
     /// `{ statement … }`; returns the statements and the closing brace's span.
@@ -237,6 +250,7 @@ public struct Parser {
         if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
             let start = advance().span
             let n = advance()
+            sawCell = true
             guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
             return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
         }
@@ -559,6 +573,7 @@ public struct Parser {
             return nil
         }
         guard expect(.colon, "':' after '\(name.text)'") != nil else { return nil }
+        if name.rest.isEmpty, Parser.isFilterList(name.first) { sawFilterList = true }
         let value = parseExpr()
         return Member(name: name, value: value, span: name.span.to(value.span))
     }
@@ -692,7 +707,9 @@ public struct Parser {
             if kind == .dot, peekKind(1) == .identifier || peekKind(1).isContextualName {
                 _ = advance()
                 let t = advance()
-                e = Expr(.member(e, Name(identifierText(t), span: t.span)), e.span.to(t.span))
+                let name = identifierText(t)
+                if Parser.isFilterList(name) { sawFilterList = true }
+                e = Expr(.member(e, Name(name, span: t.span)), e.span.to(t.span))
             } else if kind == .lparen, !tok.afterNewline {
                 _ = advance()
                 let args = parseArgs()

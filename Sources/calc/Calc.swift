@@ -41,8 +41,59 @@ struct Build: ParsableCommand {
     @Flag(help: "Print the wall time of each stage (read, lex, parse, check, generate, verify, encode, write) to stderr.") var timeStages = false
 
     func run() throws {
+        try BuildRequest(file: file, output: output, emit: emit, quiet: quiet, timeStages: timeStages).run()
+    }
+
+    static func defaultOutput(for file: String) -> String {
+        if file.hasSuffix(".cal") { return String(file.dropLast(4)) + ".calb" }
+        return file + ".calb"
+    }
+}
+
+/// What `calc build` was asked to do, apart from how it was parsed.
+struct BuildRequest {
+    var file: String
+    var output: String?
+    var emit = Build.Emit.bytecode
+    var quiet = false
+    var timeStages = false
+
+    /// `calc build` written only with the plain spellings of its options (`-o OUT`, `--output OUT`,
+    /// `--emit KIND`, `-q`, `--quiet`, `--time-stages`, each at most once, and one file), read
+    /// without ArgumentParser; nil for anything else, which ArgumentParser then reads (and reports).
+    /// ArgumentParser builds its model of the whole command tree by reflection and dynamic casts,
+    /// ~13 million instructions: more than half of the start-up of a `calc build`.
+    static func quickParse(_ args: ArraySlice<String>) -> BuildRequest? {
+        guard args.first == "build" else { return nil }
+        var file: String?, output: String?, emit: Build.Emit?, quiet = false, timeStages = false
+        var rest = args.dropFirst()
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "-o", "--output":
+                guard output == nil, let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                output = value
+            case "--emit":
+                guard emit == nil, let value = rest.popFirst(), let kind = Build.Emit(rawValue: value) else { return nil }
+                emit = kind
+            case "-q", "--quiet":
+                guard !quiet else { return nil }
+                quiet = true
+            case "--time-stages":
+                guard !timeStages else { return nil }
+                timeStages = true
+            default:
+                guard file == nil, !arg.hasPrefix("-") else { return nil }
+                file = arg
+            }
+        }
+        guard let file else { return nil }
+        return BuildRequest(file: file, output: output, emit: emit ?? .bytecode, quiet: quiet, timeStages: timeStages)
+    }
+
+    func run() throws {
         var stages = StageClock()
         let bytes = try Files.read(file)
+        CompilerHeap.prepare(sourceBytes: bytes.count)
         stages.mark("read")
         let source = SourceFile(name: file, bytes: bytes)
         func write(_ text: String) throws {
@@ -81,11 +132,6 @@ struct Build: ParsableCommand {
         default: break
         }
     }
-
-    static func defaultOutput(for file: String) -> String {
-        if file.hasSuffix(".cal") { return String(file.dropLast(4)) + ".calb" }
-        return file + ".calb"
-    }
 }
 
 struct Check: ParsableCommand {
@@ -96,6 +142,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let bytes = try Files.read(file)
+        CompilerHeap.prepare(sourceBytes: bytes.count)
         var stages = StageClock()
         keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true))
     }

@@ -47,10 +47,47 @@ enum Files {
             throw CalcFailure(.io, "cannot read '\(path)': no such file")
         }
         if isDir.boolValue { throw CalcFailure(.io, "cannot read '\(path)': it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readAll(path) else {
             throw CalcFailure(.io, "cannot read '\(path)': permission denied or unreadable")
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// The file's bytes read straight into an array of the size fstat gives, then to the end (a file
+    /// may say it is empty and not be, or grow); nil when it cannot be opened or read.
+    /// (`FileManager.contents` gave a Data that was then copied: two buffers of the file's size.)
+    private static func readAll(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buf, count in
+            count = 0
+            while count < buf.count, let base = buf.baseAddress {
+                let got = readSome(fd, base + count, buf.count - count)
+                if got <= 0 { failed = got < 0; return }
+                count += got
+            }
+        }
+        while !failed {
+            let more = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { buf -> Int in
+                guard let base = buf.baseAddress else { return 0 }
+                let got = readSome(fd, base, buf.count)
+                if got > 0 { bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: got)) }
+                return got
+            }
+            if more <= 0 { failed = more < 0; break }
+        }
+        return failed ? nil : bytes
+    }
+
+    /// read(2), retried when a signal interrupts it.
+    private static func readSome(_ fd: Int32, _ into: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        var got: Int
+        repeat { got = Foundation.read(fd, into, count) } while got < 0 && errno == EINTR
+        return got
     }
 
     /// Canonical path for "is this the same file" checks.

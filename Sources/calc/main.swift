@@ -1,14 +1,19 @@
 // Entry point: parses the command line and maps every outcome to a documented exit code
-// (docs/cli.md): argument errors exit 2 rather than ArgumentParser's default 64. A plain
-// `calc run FILE …` skips ArgumentParser (see RunOptions): start-up is part of every run.
+// (docs/cli.md): argument errors exit 2 rather than ArgumentParser's default 64. Plain
+// `calc run FILE …` and `calc build FILE …` lines skip ArgumentParser (RunOptions, BuildRequest).
 
 import ArgumentParser
 import Foundation
 
 TempFiles.installSignalHandlers()
 do {
-    if let options = RunOptions(plainArguments: CommandLine.arguments.dropFirst()) {
+    // plain `calc run FILE …` and `calc build FILE …` command lines skip ArgumentParser's
+    // reflection (start-up is part of every run); anything else goes through it
+    let arguments = CommandLine.arguments.dropFirst()
+    if let options = RunOptions(plainArguments: arguments) {
         try options.execute()
+    } else if let build = BuildRequest.quickParse(arguments) {
+        try build.run()
     } else {
         var command = try Calc.parseAsRoot()
         try command.run()
