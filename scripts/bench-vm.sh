@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 for p in lua5.4 hyperfine; do
     command -v "$p" >/dev/null || { echo "bench-vm: needs $p (apt-get install lua5.4 hyperfine)" >&2; exit 2; }
 done
-swift build -c release --product calc >/dev/null
+swift build -c release --static-swift-stdlib --product calc >/dev/null
 CALC=.build/release/calc
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
