@@ -107,7 +107,7 @@ final class Machine {
     /// Animations (layer, id, frames) added in the outermost transaction, for completions.
     var addedInTransaction: [(layer: Int32, id: Int, frames: [Int])] = []
 
-    var events: [ScheduledEvent] = []
+    var events = EventQueue()
     var eventSeq = 0
     var listeners: [AnimationListener] = []
     var animationCounter = 0
@@ -486,7 +486,7 @@ final class Machine {
     }
 
     func schedule(at t: Double, function: Int, args: [Value], kind: EventKind) {
-        events.append(ScheduledEvent(time: max(t, now), seq: eventSeq, function: function, args: args, kind: kind))
+        events.push(ScheduledEvent(time: max(t, now), seq: eventSeq, function: function, args: args, kind: kind))
         eventSeq += 1
     }
 

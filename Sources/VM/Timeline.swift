@@ -55,17 +55,15 @@ public final class Timeline: Sendable {
         while true {
             if dynamic {
                 // physics up to the next event (contacts with handlers become events on the way)
-                let upcoming = m.events.min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) })?.time ?? endTime
+                let upcoming = m.events.first?.time ?? endTime
                 try m.advanceDynamics(to: min(upcoming, endTime))
             }
-            guard let next = m.events.min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) }), next.time <= endTime + eps else { break }
+            guard let next = m.events.first, next.time <= endTime + eps else { break }
             m.now = next.time
             if dynamic { m.writeDynamicsPoses() }
             m.pruneFinished()
             // every event at this instant, including ones scheduled for it while running
-            while let i = m.events.indices.min(by: { (m.events[$0].time, m.events[$0].seq) < (m.events[$1].time, m.events[$1].seq) }),
-                  abs(m.events[i].time - next.time) <= eps {
-                let e = m.events.remove(at: i)
+            while let first = m.events.first, abs(first.time - next.time) <= eps, let e = m.events.popFirst() {
                 fired += 1
                 if fired > eventBudget {
                     throw tooMany("more than \(eventBudget) event handlers ran in the timeline", e, m)
