@@ -20,14 +20,19 @@ public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
     /// The newest format version this calc reads and writes.
-    public static let version: UInt16 = 3
+    public static let version: UInt16 = 4
     /// The oldest format version this calc reads (older files are rejected with a message to rebuild).
     public static let oldestVersion: UInt16 = 2
 
     /// The version a program is written as: the oldest that can hold it. Version 3 added the
     /// behaviours section (and the dynamics opcodes, which need behaviours), so a program without
-    /// dynamics is still written as version 2, byte for byte as before.
-    public static func version(for p: Program) -> UInt16 { p.behaviorTemplates.isEmpty ? 2 : 3 }
+    /// dynamics is still written as version 2, byte for byte as before. Version 4 added the
+    /// opcodes that take an animation key from a register (ANIMADDK, ANIMREMOVEK); a program that
+    /// uses them is version 4, so an older calc says it is too new instead of "unknown opcode".
+    public static func version(for p: Program) -> UInt16 {
+        for f in p.functions where f.code.contains(where: { $0.op == .animaddk || $0.op == .animremovek }) { return 4 }
+        return p.behaviorTemplates.isEmpty ? 2 : 3
+    }
 
     /// The sections a file of `version` holds, in order.
     static func sections(version: UInt16) -> [Section] {

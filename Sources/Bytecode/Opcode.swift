@@ -177,6 +177,10 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case oncontact
     /// when a contact of collision behaviour BT[A] ends, run F[C](item, partner, point, R[B]...)
     case onendcontact
+    /// R[A].addAnimation(R[B], forKey: R[C])   (a key computed at run time: a non-empty string)
+    case animaddk
+    /// R[A].removeAnimation(forKey: R[C])   (a key computed at run time: a non-empty string)
+    case animremovek
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -275,6 +279,8 @@ extension Opcode {
         case .constrain: return f(.reg, .regRange(3), .constraint)
         case .dynset, .dynget: return f(.reg, .dynField, .behavior)
         case .oncontact, .onendcontact: return f(.behavior, .reg, .function)
+        case .animaddk: return f(.reg, .reg, .reg)
+        case .animremovek: return f(.reg, .unused, .reg)
         }
     }
 

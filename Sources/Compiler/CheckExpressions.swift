@@ -530,14 +530,18 @@ extension Checker {
     func layerMethod(_ layer: IR, _ lname: String, _ method: Name, _ args: [Arg], _ span: Span) -> [IRStmt] {
         let ln = line(span)
         let who = lname.isEmpty ? "layer" : lname
-        func stringArg(_ a: Arg) -> String? {
+        /// The key: a constant string, or a string expression evaluated when the call runs.
+        enum Key { case constant(String), computed(IR) }
+        func keyArg(_ a: Arg) -> Key? {
             let t = expr(a.value, expect: .string)
             guard let ir = convert(t, to: .string, at: a.value.span, what: "the animation key") else { return nil }
-            guard let s = ir.constant?.string else {
-                diags.error("E0414", "an animation key must be a constant string", at: a.value.span)
+            guard let s = ir.constant?.string else { return .computed(ir) }
+            if s.isEmpty {
+                diags.error("E0414", "an animation key must not be empty", at: a.value.span,
+                            label: method.text == "addAnimation" ? "leave out 'forKey:' for an animation without a key" : nil)
                 return nil
             }
-            return s
+            return .constant(s)
         }
         func layerArg(_ a: Arg) -> IR? {
             let t = expr(a.value, expect: .layer)
@@ -566,17 +570,18 @@ extension Checker {
                 guard let anim else { return [] }
                 return [.addAnimation(layer: layer, animation: anim, key: "", line: ln)]
             }
-            guard let key = stringArg(args[1]), let anim else { return [] }
-            if key.isEmpty {
-                diags.error("E0414", "an animation key must not be empty", at: args[1].value.span,
-                            label: "leave out 'forKey:' for an animation without a key")
-                return []
+            guard let key = keyArg(args[1]), let anim else { return [] }
+            switch key {
+            case .constant(let k): return [.addAnimation(layer: layer, animation: anim, key: k, line: ln)]
+            case .computed(let k): return [.addAnimationKeyed(layer: layer, animation: anim, key: k, line: ln)]
             }
-            return [.addAnimation(layer: layer, animation: anim, key: key, line: ln)]
         case "removeAnimation":
             guard args.count == 1, labels == ["forKey"] else { return usage("a key: '\(who).removeAnimation(forKey: \"key\")'") }
-            guard let key = stringArg(args[0]) else { return [] }
-            return [.removeAnimation(layer: layer, key: key, line: ln)]
+            switch keyArg(args[0]) {
+            case .constant(let k)?: return [.removeAnimation(layer: layer, key: k, line: ln)]
+            case .computed(let k)?: return [.removeAnimationKeyed(layer: layer, key: k, line: ln)]
+            case nil: return []
+            }
         case "removeAllAnimations":
             guard args.isEmpty else { return usage("no arguments") }
             return [.removeAllAnimations(layer: layer, line: ln)]

@@ -132,6 +132,17 @@ struct CodeGen {
             line = ln
             let l = operand(layer)
             emit(Instruction(.animremove, a: r(l), c: pool.index(.string(key))))
+        case let .addAnimationKeyed(layer, anim, key, ln):
+            line = ln
+            let l = operand(layer)
+            let a = operand(anim)
+            let k = operand(key)
+            emit(Instruction(.animaddk, a: r(l), b: r(a), c: UInt32(r(k))))
+        case let .removeAnimationKeyed(layer, key, ln):
+            line = ln
+            let l = operand(layer)
+            let k = operand(key)
+            emit(Instruction(.animremovek, a: r(l), c: UInt32(r(k))))
         case let .removeAllAnimations(layer, ln):
             line = ln
             let l = operand(layer)

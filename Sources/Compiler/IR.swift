@@ -82,6 +82,9 @@ enum IRStmt: Sendable {
     indirect case tree(TreeOp, IR, IR?, IR?, line: Int)
     indirect case addAnimation(layer: IR, animation: IR, key: String, line: Int)
     case removeAnimation(layer: IR, key: String, line: Int)
+    /// addAnimation / removeAnimation with a key computed at run time (a string expression).
+    indirect case addAnimationKeyed(layer: IR, animation: IR, key: IR, line: Int)
+    indirect case removeAnimationKeyed(layer: IR, key: IR, line: Int)
     case removeAllAnimations(layer: IR, line: Int)
     indirect case setAction(layer: IR, key: String, animation: IR?, line: Int)
     case setMask(layer: IR, mask: IR, line: Int)

@@ -39,6 +39,8 @@ struct IRDump {
             out += p + "\(op) \(expr(a))" + (b.map { " " + expr($0) } ?? "") + (c.map { " " + expr($0) } ?? "") + "\n"
         case let .addAnimation(l, a, k, _): out += p + "add animation \(expr(a)) to \(expr(l)) key \"\(k)\"\n"
         case let .removeAnimation(l, k, _): out += p + "remove animation \"\(k)\" from \(expr(l))\n"
+        case let .addAnimationKeyed(l, a, k, _): out += p + "add animation \(expr(a)) to \(expr(l)) key \(expr(k))\n"
+        case let .removeAnimationKeyed(l, k, _): out += p + "remove animation \(expr(k)) from \(expr(l))\n"
         case let .removeAllAnimations(l, _): out += p + "remove all animations from \(expr(l))\n"
         case let .setAction(l, k, a, _): out += p + "action \"\(k)\" of \(expr(l)) = \(a.map(expr) ?? "none")\n"
         case let .setMask(l, m, _): out += p + "mask of \(expr(l)) = \(expr(m))\n"

@@ -506,6 +506,20 @@ final class Machine {
         return x
     }
 
+    /// An animation key from the string constants (verified to be a string).
+    func constantKey(_ c: Int) throws(RuntimeError) -> String {
+        guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
+        return key
+    }
+
+    /// An animation key computed at run time (ANIMADDK, ANIMREMOVEK): a string that is not empty,
+    /// since the empty key stands for Core Animation's nil key, which no call can name.
+    func computedKey(_ v: Value) throws(RuntimeError) -> String {
+        guard case .string(let key) = v else { throw fail("an animation key must be a string, found \(v.typeName)") }
+        guard !key.isEmpty else { throw fail("an animation key must not be empty") }
+        return key
+    }
+
     func writable() throws(RuntimeError) {
         if readOnly { throw fail("\(readOnlyWhat) cannot change the scene") }
     }
@@ -897,20 +911,20 @@ final class Machine {
                     let why = field == .keyTimes ? " (key times are fractions from 0 to 1 that never decrease)" : ""
                     throw fail("invalid value for the animation's '\(field.name)': \(Value.display(v))\(why)")
                 }
-            case .animadd:
+            case .animadd, .animaddk:
                 try writable()
                 let l = try layerIndex(R[a])
                 let obj = try animationObject(R[b])
-                guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
+                let key = ins.op == .animadd ? try constantKey(c) : try computedKey(R[c])
                 attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
                        timing: obj.timingFunction ?? .linear, frames: openFrames)
                 for i in pending.indices where pending[i].layer == l && image.table.info(pending[i].property)?.name == key {
                     pending[i].overridden = true
                 }
-            case .animremove:
+            case .animremove, .animremovek:
                 try writable()
                 let l = try layerIndex(R[a])
-                guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
+                let key = ins.op == .animremove ? try constantKey(c) : try computedKey(R[c])
                 removeAnimations(on: l) { $0.key == key }
             case .animremoveall:
                 try writable()

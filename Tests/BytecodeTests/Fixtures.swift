@@ -130,6 +130,8 @@ enum Fixtures {
             (Instruction(.dynget, a: 3, b: UInt16(DynField.boundary.rawValue), c: 1), 29),
             (Instruction(.oncontact, a: 1, b: 4, c: 3), 30),
             (Instruction(.onendcontact, a: 1, b: 4, c: 3), 30),
+            (Instruction(.animaddk, a: 1, b: 4, c: 5), 31),
+            (Instruction(.animremovek, a: 1, c: 5), 31),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]

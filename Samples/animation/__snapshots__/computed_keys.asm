@@ -1,0 +1,92 @@
+; calc bytecode, format 4
+; source: Samples/animation/computed_keys.cal
+.scene size 120x60 scale 1 fps 10 duration 1 background #000000ff origin topLeft
+.globals 1
+
+.constants
+  K0      number    10
+  K1      number    110
+  K2      number    1
+  K3      rect      (0, 0, 10, 10)
+  K4      number    0
+  K5      number    3
+  K6      string    "bar"
+  K7      number    20
+  K8      color     #00ff00ff
+  K9      number    0.5
+  K10     string    "slide"
+  K11     string    "bar1"
+  K12     string    "slide1"
+  K13     string    "bar2"
+  K14     string    "slide2"
+
+.layer LT0 plain ""
+  bounds = K3                 ; (0, 0, 10, 10)
+
+.animation AT0 basic position.x
+  from = K0                   ; 10
+  to = K1                     ; 110
+  duration = K2               ; 1
+
+.animation AT1 basic opacity
+  from = K2                   ; 1
+  to = K4                     ; 0
+  duration = K2               ; 1
+
+.function F0 "main" params 0 registers 7
+  0000   15 LOADK         R2, K4              ; 0
+  0001    | LOADK         R3, K5              ; 3
+  0002    | FORPREP       R2..R3, R0, +18     ; -> 0021
+  0003   16 NEWLAYER      R1, LT0             ; plain ""
+  0004    | LOADK         R4, K6              ; "bar"
+  0005    | MOVE          R6, R0
+  0006    | CALLB         R5, R6, string
+  0007    | ADD           R4, R4, R5
+  0008    | SETPROP       R1, R4, name
+  0009    | ROOT          R4
+  0010    | ADDSUBLAYER   R4, R1
+  0011   18 LOADK         R4, K0              ; 10
+  0012    | LOADK         R5, K0              ; 10
+  0013    | LOADK         R6, K7              ; 20
+  0014    | MUL           R6, R6, R0
+  0015    | ADD           R5, R5, R6
+  0016    | MKPOINT       R4, R4, R5
+  0017    | SETPROP       R1, R4, position
+  0018   19 LOADK         R4, K8              ; #00ff00ff
+  0019    | SETPROP       R1, R4, backgroundColor
+  0020   15 FORLOOP       R2..R3, R0, -18     ; -> 0003
+  0021   23 LOADK         R2, K4              ; 0
+  0022    | NEWARRAY      R3, R4, 0
+  0023    | SCHEDULE      R2, R3, F1          ; "at 0s"
+  0024   27 LOADK         R2, K9              ; 0.5
+  0025    | NEWARRAY      R3, R4, 0
+  0026    | SCHEDULE      R2, R3, F2          ; "at 0.5s"
+  0027   31 RET
+
+.function F1 "at 0s" params 0 registers 8
+  0000   24 LOADK         R1, K4              ; 0
+  0001    | LOADK         R2, K5              ; 3
+  0002    | FORPREP       R1..R2, R0, +12     ; -> 0015
+  0003    | LOADK         R3, K6              ; "bar"
+  0004    | MOVE          R5, R0
+  0005    | CALLB         R4, R5, string
+  0006    | ADD           R3, R3, R4
+  0007    | NAMED         R3, R3
+  0008    | ANIMNEW       R4, AT0             ; basic position.x
+  0009    | LOADK         R5, K10             ; "slide"
+  0010    | MOVE          R7, R0
+  0011    | CALLB         R6, R7, string
+  0012    | ADD           R5, R5, R6
+  0013    | ANIMADDK      R3, R4, R5
+  0014    | FORLOOP       R1..R2, R0, -12     ; -> 0003
+  0015   25 RET
+
+.function F2 "at 0.5s" params 0 registers 2
+  0000   29 LOADK         R0, K11             ; "bar1"
+  0001    | NAMED         R0, R0
+  0002    | ANIMNEW       R1, AT1             ; basic opacity
+  0003    | ANIMADD       R0, R1, K12         ; "slide1"
+  0004   30 LOADK         R0, K13             ; "bar2"
+  0005    | NAMED         R0, R0
+  0006    | ANIMREMOVE    R0, K14             ; "slide2"
+  0007   31 RET
