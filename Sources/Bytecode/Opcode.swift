@@ -181,6 +181,12 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case animaddk
     /// R[A].removeAnimation(forKey: R[C])   (a key computed at run time: a non-empty string)
     case animremovek
+    /// R[A] := R[B].superlayer   (nil for a layer outside the tree, the root, or a mask)
+    case superlayer
+    /// R[A] := R[B].sublayers   (an array of layers, back to front)
+    case sublayers
+    /// R[A] := R[B].mask   (nil when it has none)
+    case getmask
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -281,6 +287,7 @@ extension Opcode {
         case .oncontact, .onendcontact: return f(.behavior, .reg, .function)
         case .animaddk: return f(.reg, .reg, .reg)
         case .animremovek: return f(.reg, .unused, .reg)
+        case .superlayer, .sublayers, .getmask: return f(.reg, .reg)
         }
     }
 

@@ -721,7 +721,8 @@ extension Checker {
             out.append(.setIndex(variable: variable, index: ii, value: vi, line: ln))
             return
         }
-        let (base, names) = splitMembers(target)
+        let (base, allNames) = splitMembers(target)
+        var names = allNames
         // a variable
         if names.isEmpty, case .identifier(let vname) = base.kind {
             guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return }
@@ -747,15 +748,29 @@ extension Checker {
         }
         if let s = assignBehavior(base, names, value, span) { out.appendEach(s); return }
         // a layer property
-        let b = expr(base, expect: nil)
+        var b = expr(base, expect: nil)
         if b.type.isError { _ = expr(value, expect: .error); return }
+        // through the tree: `l.superlayer.opacity = …`, `l.mask.backgroundColor = …` (but
+        // `l.mask = …` itself sets the mask)
+        var throughTree = false
+        while b.type == .layer, let first = names.first, let what = TreeRead(rawValue: first.0), names.count > 1 || what != .mask {
+            guard names.count > 1, what != .sublayers else {
+                diags.error("E0260", "cannot assign to '\(what == .sublayers && names.count > 1 ? "sublayers." + names[1].0 : first.0)'", at: first.1,
+                            label: "change the tree with addSublayer, insertSublayer, removeFromSuperlayer or replaceSublayer")
+                _ = expr(value, expect: .error)
+                return
+            }
+            b = Typed(ir: .tree(what, b.ir), type: .layer)
+            names.removeFirst()
+            throughTree = true
+        }
         guard b.type == .layer else {
             diags.error("E0263", "cannot assign to a part of \(TypeRules.article(b.type))", at: target.span,
                         label: "assign the whole value instead")
             _ = expr(value, expect: .error)
             return
         }
-        let lname = layerDisplayName(base)
+        let lname = throughTree ? "" : layerDisplayName(base)
         if fn.kind == .draw {
             diags.error("E0268", "a draw block only draws: it cannot change the scene", at: target.span,
                         label: "set properties in a handler ('every frame { … }' runs at every frame)")

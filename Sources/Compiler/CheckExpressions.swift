@@ -293,6 +293,19 @@ extension Checker {
             if let x = ai.constant?.bool, let y = bi.constant?.bool { return Typed(ir: .const(.bool(op == .and ? x && y : x || y)), type: .bool) }
             return Typed(ir: op == .and ? .and(ai, bi) : .or(ai, bi), type: .bool)
         case .eq, .ne, .lt, .le, .gt, .ge:
+            // `l.superlayer == none`: whether a layer value is nil (a layer outside the tree, no mask)
+            func isNone(_ e: Expr) -> Bool { if case .none = e.kind { return true } else { return false } }
+            if op == .eq || op == .ne, isNone(l) != isNone(r) {
+                let x = expr(isNone(l) ? r : l, expect: nil)
+                if x.type.isError { return .error }
+                guard x.type == .layer else {
+                    diags.error("E0303", "cannot compare \(TypeRules.article(x.type)) with 'none'", at: span,
+                                label: "only a layer value ('l.superlayer', 'l.mask') can be none")
+                    return .error
+                }
+                let test: IR = .compare(.eq, x.ir, .const(.none))
+                return Typed(ir: op == .eq ? test : .not(test), type: .bool)
+            }
             let a = expr(l, expect: nil), b = expr(r, expect: nil)
             if a.type.isError || b.type.isError { return .error }
             let ordered = op != .eq && op != .ne
@@ -364,7 +377,13 @@ extension Checker {
         var t = expr(base, expect: nil)
         if t.type.isError { return .error }
         var rest = names
-        if t.type == .layer {
+        // the tree around a layer: `l.superlayer`, `l.sublayers`, `l.mask` (model values; they
+        // chain: `l.superlayer.superlayer.opacity`, `l.sublayers[0]`)
+        while t.type == .layer, let first = rest.first, let what = TreeRead(rawValue: first.0) {
+            t = Typed(ir: .tree(what, t.ir), type: what == .sublayers ? .array(.layer) : .layer)
+            rest.removeFirst()
+        }
+        if t.type == .layer, !rest.isEmpty {
             var presentation = false
             if rest.first?.0 == "presentation" { presentation = true; rest.removeFirst() }
             // in a draw block, the drawn layer's values are those on screen in the frame drawn
@@ -470,7 +489,7 @@ extension Checker {
         case let .arith(_, a, b), let .compare(_, a, b), let .and(a, b), let .or(a, b), let .makePoint(a, b),
              let .makeSize(a, b), let .index(a, b):
             return callsAFunction(a) || callsAFunction(b)
-        case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _):
+        case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _), let .tree(_, a):
             return callsAFunction(a)
         case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):
             return xs.contains(where: callsAFunction)

@@ -416,6 +416,10 @@ struct CodeGen {
         case .named(let a):
             let x = firstOperand(a, dst)
             emit(Instruction(.named, a: r(dst), b: r(x)))
+        case let .tree(what, a):
+            let x = firstOperand(a, dst)
+            let op: Opcode = what == .superlayer ? .superlayer : what == .sublayers ? .sublayers : .getmask
+            emit(Instruction(op, a: r(dst), b: r(x)))
         case let .getProp(layer, kp), let .getPres(layer, kp):
             let l = firstOperand(layer, dst)
             let pres: Bool

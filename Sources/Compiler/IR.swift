@@ -34,6 +34,8 @@ enum IR: Sendable {
     indirect case len(IR)
     indirect case field(IR, Component)
     indirect case named(IR)
+    /// A layer's place in the tree: its superlayer, sublayers or mask.
+    indirect case tree(TreeRead, IR)
     indirect case getProp(IR, KeyPath)
     indirect case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
@@ -57,6 +59,10 @@ enum EventRegistration: Sendable {
     case animation(start: Bool, layer: IR, key: String)
     /// A collision behaviour's contacts begin (or end).
     case contact(behavior: Int, began: Bool)
+}
+
+enum TreeRead: String, Sendable {
+    case superlayer, sublayers, mask
 }
 
 enum TreeOp: Sendable {

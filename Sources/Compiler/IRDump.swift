@@ -107,6 +107,7 @@ struct IRDump {
         case .len(let a): return "(count \(expr(a)))"
         case let .field(a, c): return "\(expr(a)).\(c.path)"
         case .named(let a): return "(named \(expr(a)))"
+        case let .tree(what, a): return "(\(what.rawValue) \(expr(a)))"
         case let .getProp(l, kp): return "\(expr(l)).\(table.name(kp))"
         case let .getPres(l, kp): return "\(expr(l)).presentation.\(table.name(kp))"
         case let .getBehavior(b, f): return "BT\(b).\(f.name)"

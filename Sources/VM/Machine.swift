@@ -812,6 +812,17 @@ final class Machine {
                 guard case .string(let name) = R[b] else { throw fail("a layer name must be a string, found \(R[b].typeName)") }
                 guard let l = find(name) else { throw fail("there is no layer named '\(name)' in the tree") }
                 R[a] = .layer(l)
+            case .superlayer:
+                let l = try layerIndex(R[b])
+                let p = world.layers[Int(l)].parent
+                // a mask's `parent` is its owner, but a mask has no superlayer (CALayer.mask)
+                R[a] = p >= 0 && world.layers[Int(p)].mask != l ? .layer(p) : .none
+            case .sublayers:
+                let l = try layerIndex(R[b])
+                R[a] = .array(world.layers[Int(l)].sublayers.map { .layer($0) })
+            case .getmask:
+                let m = world.layers[Int(try layerIndex(R[b]))].mask
+                R[a] = m >= 0 ? .layer(m) : .none
             case .newlayer:
                 try writable()
                 R[a] = .layer(newLayer(template: program.layerTemplates[c]))

@@ -132,6 +132,9 @@ enum Fixtures {
             (Instruction(.onendcontact, a: 1, b: 4, c: 3), 30),
             (Instruction(.animaddk, a: 1, b: 4, c: 5), 31),
             (Instruction(.animremovek, a: 1, c: 5), 31),
+            (Instruction(.superlayer, a: 3, b: 1), 32),
+            (Instruction(.sublayers, a: 3, b: 1), 32),
+            (Instruction(.getmask, a: 3, b: 1), 32),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]
