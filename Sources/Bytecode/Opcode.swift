@@ -147,7 +147,7 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case onstart
     /// when the animation under key R[A+1] on layer R[A] stops, run F[C](finished, R[B]...)
     case onstop
-    /// when the current transaction's animations have all finished, run F[C](R[B]...)
+    /// when the current transaction's animations have all finished or been removed, run F[C](R[B]...)
     case txcompletion
     /// bind R[A].KP[C] to F[B](R[A+1]...): the VM evaluates it for every frame (R[A+1] is the argument array)
     case bind
@@ -187,6 +187,8 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case sublayers
     /// R[A] := R[B].mask   (nil when it has none)
     case getmask
+    /// when the current transaction's animations have all finished or been removed, run F[C](finished, R[B]...)
+    case txcompletionf
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -288,6 +290,7 @@ extension Opcode {
         case .animaddk: return f(.reg, .reg, .reg)
         case .animremovek: return f(.reg, .unused, .reg)
         case .superlayer, .sublayers, .getmask: return f(.reg, .reg)
+        case .txcompletionf: return f(.unused, .reg, .function)
         }
     }
 

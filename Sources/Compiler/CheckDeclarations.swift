@@ -542,8 +542,8 @@ extension Checker {
     /// UIKit's `animate(duration:delay:options:) { … } completion { … }`, its spring form
     /// (`dampingRatio:`, `initialVelocity:`), `animateKeyframes` and `keyframe(start:duration:)`,
     /// as transactions whose settings shape the animations their changes make.
-    func animateBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
-        if kind.text == "transition" { return transitionBlock(kind, args, body, completion, span, ctx) }
+    func animateBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ finished: Name?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+        if kind.text == "transition" { return transitionBlock(kind, args, body, completion, finished, span, ctx) }
         let isKeyframe = kind.text == "keyframe"
         let allowed: [String: ValueType] = isKeyframe
             ? ["start": .number(.scalar), "duration": .number(.scalar)]
@@ -613,15 +613,24 @@ extension Checker {
         var handler: Handler?
         if let completion {
             if isKeyframe { diags.error("E0415", "a keyframe has no completion; give it to 'animateKeyframes'", at: span) }
-            handler = nestedFunction(kind: .handler, name: "\(kind.text) completion") { [unowned self] in self.block(completion, .none) }
+            handler = completionHandler("\(kind.text) completion", completion, finished)
             functions[handler!.function].endLine = endLine(span)
         }
         return [.transaction(settings, inner, completion: handler, line: line(span), endLine: endLine(span))]
     }
 
+    /// A UIKit block's completion handler; with `completion(finished)`, its first parameter is the
+    /// flag (false when an animation of the block was removed before it finished).
+    func completionHandler(_ name: String, _ body: [Stmt], _ finished: Name?) -> Handler {
+        let params = finished.map { [($0.text, ValueType.bool, $0.span)] } ?? []
+        var h = nestedFunction(kind: .handler, name: name, params: params) { [unowned self] in self.block(body, .none) }
+        h.passesFinished = finished != nil
+        return h
+    }
+
     /// UIKit's `transition(with: layer, duration:, options: [.transitionFlipFromLeft …]) { … }`: the
     /// changes happen without animation and a CATransition on the layer shows them.
-    func transitionBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+    func transitionBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ finished: Name?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
         var layer: IR?, duration: IR?
         var type = 0, subtype = 0
         var curve = TimingFunction.easeInEaseOut
@@ -678,7 +687,7 @@ extension Checker {
         let changes = IRStmt.transaction([(.disableActions, .const(.bool(true)))], block(body, ctx), completion: nil, line: ln, endLine: endLine(span))
         var handler: Handler?
         if let completion {
-            handler = nestedFunction(kind: .handler, name: "transition completion") { [unowned self] in self.block(completion, .none) }
+            handler = completionHandler("transition completion", completion, finished)
             functions[handler!.function].endLine = endLine(span)
         }
         return [.transaction([], [changes, .addAnimation(layer: layer, animation: .animation(template: index, dynamic: dynamic), key: "transition", line: ln)],

@@ -52,7 +52,7 @@ extension Checker {
             case .layer(let l): scanCells(l.body)
             case .function(let f): scanCells(f.body)
             case .event(let e): scanCells(e.body)
-            case .transaction(_, let body, let completion, _), .animateBlock(_, _, let body, let completion, _):
+            case .transaction(_, let body, let completion, _), .animateBlock(_, _, let body, let completion, _, _):
                 scanCells(body)
                 scanCells(completion ?? [])
             case .ifStmt(_, let then, let otherwise, _):

@@ -21,7 +21,7 @@ extension Checker {
             case .style(let st): forEachStatement(st.body, visit)
             case .cell(let c): forEachStatement(c.body, visit)
             case .draw(let body, _): forEachStatement(body, visit)
-            case .transaction(_, let body, let completion, _), .animateBlock(_, _, let body, let completion, _):
+            case .transaction(_, let body, let completion, _), .animateBlock(_, _, let body, let completion, _, _):
                 forEachStatement(body, visit)
                 forEachStatement(completion ?? [], visit)
             case .ifStmt(_, let then, let otherwise, _):

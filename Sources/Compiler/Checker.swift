@@ -475,8 +475,8 @@ final class Checker {
             out.appendEach(exprStatement(e))
         case .transaction(let args, let body, let completion, let span):
             out.appendEach(transaction(args, body, completion, span))
-        case .animateBlock(let kind, let args, let body, let completion, let span):
-            out.appendEach(animateBlock(kind, args, body, completion, span, ctx))
+        case .animateBlock(let kind, let args, let body, let completion, let finished, let span):
+            out.appendEach(animateBlock(kind, args, body, completion, finished, span, ctx))
         case .ifStmt(let cond, let then, let otherwise, let span):
             let c = expr(cond, expect: .bool)
             let ci = convert(c, to: .bool, at: cond.span, what: "the condition")

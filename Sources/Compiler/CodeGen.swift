@@ -173,7 +173,7 @@ struct CodeGen {
             if let completion {
                 let m = nextReg
                 let args = captures(completion)
-                emit(Instruction(.txcompletion, b: r(args), c: UInt32(completion.function)))
+                emit(Instruction(completion.passesFinished ? .txcompletionf : .txcompletion, b: r(args), c: UInt32(completion.function)))
                 free(to: m)
             }
             for s in body { stmt(s) }

@@ -50,6 +50,8 @@ enum IR: Sendable {
 struct Handler: Sendable {
     var function: Int
     var captures: [IR]
+    /// A completion that takes UIKit's `finished` flag as its first parameter (TXCOMPLETIONF).
+    var passesFinished = false
 }
 
 enum EventRegistration: Sendable {

@@ -181,7 +181,8 @@ public indirect enum Stmt: Sendable {
     case transaction(args: [Arg], body: [Stmt], completion: [Stmt]?, span: Span)
     /// UIKit's animation blocks: `animate(duration: 1s) { … } completion { … }`,
     /// `animateKeyframes(duration: 2s) { keyframe(start: 0, duration: 0.5) { … } }`.
-    case animateBlock(kind: Name, args: [Arg], body: [Stmt], completion: [Stmt]?, span: Span)
+    /// `completion(finished) { … }`: `finished` names UIKit's flag (nil: `completion { … }`).
+    case animateBlock(kind: Name, args: [Arg], body: [Stmt], completion: [Stmt]?, finished: Name?, span: Span)
     case ifStmt(condition: Expr, then: [Stmt], otherwise: [Stmt]?, span: Span)
     /// `for i in 0..<10 { … }`, `for c in colors { … }`
     case forStmt(variable: Name, sequence: Expr, body: [Stmt], span: Span)
@@ -212,7 +213,7 @@ public indirect enum Stmt: Sendable {
         case .assign(_, _, let s): return s
         case .expr(let e): return e.span
         case .transaction(_, _, _, let s), .ifStmt(_, _, _, let s), .forStmt(_, _, _, let s), .returnStmt(_, let s): return s
-        case .animateBlock(_, _, _, _, let s): return s
+        case .animateBlock(_, _, _, _, _, let s): return s
         case .error(let s): return s
         }
     }

@@ -102,11 +102,11 @@ public enum SyntaxDump {
                 out += p + "completion\n"
                 block(completion, d + 1, &out)
             }
-        case .animateBlock(let kind, let args, let body, let completion, _):
+        case .animateBlock(let kind, let args, let body, let completion, let finished, _):
             out += p + kind.text + "(" + args.map(arg).joined(separator: ", ") + ")\n"
             block(body, d + 1, &out)
             if let completion {
-                out += p + "completion\n"
+                out += p + "completion" + (finished.map { "(" + $0.text + ")" } ?? "") + "\n"
                 block(completion, d + 1, &out)
             }
         case .ifStmt(let c, let t, let e, _):

@@ -263,12 +263,19 @@ public struct Parser {
             let args = parseArgs()
             guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
             var completion: [Stmt]?
+            var finished: Name?
             var end = close
             if kind == .identifier, spelled(tok, "completion") {
                 _ = advance()
+                // UIKit's `completion: ^(BOOL finished)`: the flag's name
+                if accept(.lparen) != nil {
+                    if let n = expect(.identifier, "the name of the 'finished' flag") { finished = Name(identifierText(n), span: n.span) }
+                    _ = expect(.rparen, "')'")
+                }
                 if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
             }
-            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
+            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion,
+                                 finished: finished, span: kw.span.to(end))
         }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }

@@ -54,7 +54,20 @@ struct PendingAction {
 struct TxFrame {
     var id: Int
     var values: [TxField: Value] = [:]
-    var completion: (function: Int, args: [Value])?
+    var completion: (function: Int, args: [Value], passesFinished: Bool)?
+}
+
+/// A committed transaction's completion, waiting for the animations added while it was open to
+/// finish or be removed (CATransaction's completion block; UIKit's `completion: ^(BOOL finished)`).
+struct PendingCompletion {
+    var function: Int
+    var args: [Value]
+    /// Whether the handler takes UIKit's `finished` flag first (TXCOMPLETIONF).
+    var passesFinished: Bool
+    /// (layer, animation id) of the animations it waits for.
+    var waiting: [(layer: Int32, id: Int)]
+    /// One of them was removed before it finished: `finished` is false.
+    var cutShort = false
 }
 
 /// What a scheduled event does when its time comes.
@@ -66,6 +79,8 @@ enum EventKind {
     case frame(index: Int)
     /// Checks whether animation `id` on `layer` has stopped, for didStop listeners.
     case stopCheck(layer: Int32, id: Int)
+    /// Checks whether the animations completion `id` waits for have all ended (Machine.completions).
+    case completionCheck(id: Int)
 }
 
 struct ScheduledEvent {
@@ -106,6 +121,10 @@ final class Machine {
     var closedFrames: [TxFrame] = []
     /// Animations (layer, id, frames) added in the outermost transaction, for completions.
     var addedInTransaction: [(layer: Int32, id: Int, frames: [Int])] = []
+
+    /// Committed completions not run yet, by id (ids count up from 0 in commit order).
+    var completions: [Int: PendingCompletion] = [:]
+    var completionCounter = 0
 
     var events = EventQueue()
     var eventSeq = 0
@@ -177,16 +196,54 @@ final class Machine {
         pending = []
         for a in actions where !a.overridden { try runAction(a) }
         // completions: when the animations added while their transaction was open have finished
+        // or been removed
         for f in closedFrames {
             guard let c = f.completion else { continue }
-            var end = now
-            for added in addedInTransaction where added.frames.contains(f.id) {
-                if let e = endTime(layer: added.layer, id: added.id) { end = max(end, e) } else { end = .infinity }
-            }
-            if end.isFinite { schedule(at: end, function: c.function, args: c.args, kind: .call) }
+            let waiting = addedInTransaction.filter { $0.frames.contains(f.id) }.map { (layer: $0.layer, id: $0.id) }
+            let id = completionCounter
+            completionCounter += 1
+            completions[id] = PendingCompletion(function: c.function, args: c.args, passesFinished: c.passesFinished, waiting: waiting)
+            scheduleCompletionCheck(id)
         }
         closedFrames = []
         addedInTransaction = []
+    }
+
+    /// Schedules the check of completion `id` when the last animation it waits for ends (never, if
+    /// one runs forever: then only its removal ends it).
+    func scheduleCompletionCheck(_ id: Int) {
+        guard let c = completions[id] else { return }
+        var end = now
+        for w in c.waiting {
+            if let e = endTime(layer: w.layer, id: w.id) { end = max(end, e) } else { return }
+        }
+        schedule(at: end, function: c.function, args: c.args, kind: .completionCheck(id: id))
+    }
+
+    /// Runs completion `id` if every animation it waits for has ended; otherwise (a layer's timing
+    /// changed, so an end moved) checks again later. Returns the handler's arguments when it runs.
+    func completionDue(_ id: Int) -> (function: Int, args: [Value])? {
+        guard let c = completions[id] else { return nil }   // already run
+        for w in c.waiting {
+            guard let a = attached(w.layer, id: w.id) else { continue }
+            let local = world.localTime(w.layer, at: now)
+            if a.isFinished(at: local) { continue }
+            if case .after = a.phase(at: local) { continue }
+            scheduleCompletionCheck(id)
+            return nil
+        }
+        completions[id] = nil
+        return (c.function, c.passesFinished ? [.bool(!c.cutShort)] + c.args : c.args)
+    }
+
+    /// An animation left its layer before finishing: the completions waiting for it will say
+    /// `finished: false`, and run now if it was the last one they waited for.
+    func animationRemoved(layer l: Int32, id: Int) {
+        for (cid, c) in completions.sorted(by: { $0.key < $1.key }) where c.waiting.contains(where: { $0.layer == l && $0.id == id }) {
+            completions[cid]?.cutShort = true
+            completions[cid]?.waiting.removeAll { $0.layer == l && $0.id == id }
+            scheduleCompletionCheck(cid)
+        }
     }
 
     /// The action search (seed 000:1044): the layer's own actions (its style's were merged in when
@@ -429,6 +486,12 @@ final class Machine {
         guard !removed.isEmpty else { return }
         world.layers[Int(l)].animations.removeAll(where: which)
         for a in removed {
+            if !completions.isEmpty {
+                let local = world.localTime(l, at: now)
+                var ended = a.isFinished(at: local)
+                if case .after = a.phase(at: local) { ended = true }
+                if !ended { animationRemoved(layer: l, id: a.id) }
+            }
             for lis in listeners where !lis.start && lis.layer == l && lis.key == a.key {
                 schedule(at: now, function: lis.function, args: [.bool(false)] + lis.args, kind: .call)
             }
@@ -970,10 +1033,11 @@ final class Machine {
             case .txcommit:
                 guard txStack.count > depthAtEntry else { throw fail("commit without a matching transaction") }
                 try commitTransaction()
-            case .txcompletion:
+            case .txcompletion, .txcompletionf:
                 try writable()
                 guard !txStack.isEmpty else { throw fail("a completion handler outside a transaction") }
-                txStack[txStack.count - 1].completion = (c, try arguments(R[b], for: c, extra: 0))
+                let finished = ins.op == .txcompletionf
+                txStack[txStack.count - 1].completion = (c, try arguments(R[b], for: c, extra: finished ? 1 : 0), finished)
             case .schedule:
                 try writable()
                 let t = try number(R[a])

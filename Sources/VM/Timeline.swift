@@ -120,6 +120,8 @@ public final class Timeline: Sendable {
         case .frame(let index):
             try m.runHandler(e.function, args: e.args)
             m.schedule(at: Double(index + 1) / m.program.scene.fps, function: e.function, args: e.args, kind: .frame(index: index + 1))
+        case .completionCheck(let id):
+            if let run = m.completionDue(id) { try m.runHandler(run.function, args: run.args) }
         case .stopCheck(let layer, let id):
             guard let a = m.attached(layer, id: id) else { return }   // removed: told at removal
             if a.isFinished(at: m.world.localTime(layer, at: m.now)) || {

@@ -135,6 +135,7 @@ enum Fixtures {
             (Instruction(.superlayer, a: 3, b: 1), 32),
             (Instruction(.sublayers, a: 3, b: 1), 32),
             (Instruction(.getmask, a: 3, b: 1), 32),
+            (Instruction(.txcompletionf, b: 4, c: 1), 33),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]
