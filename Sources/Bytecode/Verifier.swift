@@ -6,7 +6,8 @@
 // Operand checks are derived from `Opcode.format`, the single source of truth, one check per
 // OperandKind, so a new opcode is verified by declaring its format. The first broken rule is
 // reported, naming the function and instruction (or constant, template, scene field) it is in.
-// Never traps: it is itself run on untrusted input.
+// Never traps: it is itself run on untrusted input. FastCheck.swift is the fast path for the
+// common operands; every message comes from the checks here.
 
 import CalcCore
 
@@ -14,6 +15,11 @@ import CalcCore
 public enum Verifier {
     /// Throws a `.invalid` BytecodeError describing the first rule `p` breaks.
     public static func verify(_ p: Program) throws(BytecodeError) {
+        try verify(p, fastPath: true)
+    }
+
+    /// `verify`, optionally without `FastCheck` (the tests compare the two).
+    static func verify(_ p: Program, fastPath: Bool) throws(BytecodeError) {
         try verifyScene(p.scene)
         try verifyCounts(p)
         for (i, v) in p.constants.enumerated() { try verifyConstant(v, index: i) }
@@ -24,7 +30,7 @@ public enum Verifier {
         guard main.paramCount == 0 else {
             throw invalid("function F0 \(Format.quoted1(main.name)) is the scene's main function and must take 0 parameters, not \(main.paramCount)")
         }
-        let fast = FastCheck(p)
+        let fast = fastPath ? FastCheck(p) : nil
         for i in p.functions.indices { try verifyFunction(i, in: p, fast) }
         for i in p.layerTemplates.indices { try verifyLayerTemplate(i, in: p, fast) }
         for i in p.animationTemplates.indices { try verifyAnimationTemplate(i, in: p) }
@@ -168,7 +174,7 @@ public enum Verifier {
 
     // MARK: functions
 
-    static func verifyFunction(_ fi: Int, in p: Program, _ fast: FastCheck) throws(BytecodeError) {
+    static func verifyFunction(_ fi: Int, in p: Program, _ fast: FastCheck?) throws(BytecodeError) {
         let f = p.functions[fi]
         func where_() -> String { "function F\(fi) \(Format.quoted1(f.name))" }   // (built only on failure)
         guard Int(f.registerCount) <= Limits.maxRegisters else {
@@ -186,7 +192,7 @@ public enum Verifier {
         while k < f.code.count {
             // Instructions FastCheck passes break no rule; the first it does not pass is checked in
             // full below, which reports it if it breaks one.
-            k = fast.skipValid(f.code, from: k, registers: regs)
+            if let fast { k = fast.skipValid(f.code, from: k, registers: regs) }
             guard k < f.code.count else { break }
             let ins = f.code[k]
             let format = formats[Int(ins.op.rawValue)]
@@ -396,12 +402,12 @@ public enum Verifier {
         }
     }
 
-    static func verifyLayerTemplate(_ ti: Int, in p: Program, _ fast: FastCheck) throws(BytecodeError) {
+    static func verifyLayerTemplate(_ ti: Int, in p: Program, _ fast: FastCheck?) throws(BytecodeError) {
         let t = p.layerTemplates[ti]
         for (k, prop) in t.properties.enumerated() {
             // (a property checked once passes again for every layer of the same kind that sets it
             // from the same constant; its check depends on nothing else)
-            if fast.passedBefore(prop, t.kind) { continue }
+            if let fast, fast.passedBefore(prop, t.kind) { continue }
             let kp = prop.keyPath
             guard let type = keyPathType(kp, p), let info = p.properties.info(kp.property) else {
                 throw invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k): \(badComponent(kp, p))")
@@ -414,7 +420,7 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
-            fast.passed(prop, t.kind)
+            fast?.passed(prop, t.kind)
         }
     }
 
