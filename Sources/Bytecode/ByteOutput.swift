@@ -1,6 +1,6 @@
 // Where BytecodeWriter's bytes go. The writer runs one body of code twice: into a ByteCounter, which
 // only measures (and lets the string pool fill up in first-use order), then into a BufferWriter over
-// an array of exactly the measured size, which stores each integer in place through a raw pointer.
+// an array of the measured size, which stores each integer in place through a raw pointer.
 // ArrayWriter appends to a growing array instead: the simple reference the fast path is tested
 // against, and its fallback should the two passes ever disagree.
 //
@@ -14,7 +14,7 @@ protocol ByteOutput {
     mutating func u16(_ v: UInt16)
     mutating func u32(_ v: UInt32)
     mutating func u64(_ v: UInt64)
-    mutating func raw(_ bytes: [UInt8])
+    mutating func raw(_ bytes: UnsafeRawBufferPointer)
     /// The instructions' 64-bit words.
     mutating func words(_ code: [Instruction])
     /// A function's line table, run-length encoded: the run count, then (line, number of consecutive
@@ -43,28 +43,8 @@ func forEachLineRun(_ lines: [UInt32], _ body: (_ line: UInt32, _ length: UInt32
     }
 }
 
-/// The number of runs `forEachLineRun` finds: one, plus one per change from an instruction's line
-/// to the next's (a loop the compiler vectorizes), unless a run is long enough to be split.
-func lineRunCount(_ lines: [UInt32]) -> Int {
-    guard !lines.isEmpty else { return 0 }
-    guard lines.count <= Int(UInt32.max) else {
-        var runs = 0
-        forEachLineRun(lines) { _, _ in runs += 1 }
-        return runs
-    }
-    return lines.withUnsafeBufferPointer { l in
-        // (wrapping arithmetic and no early exit, so the loop vectorizes)
-        var changes = 0
-        var k = 1
-        while k < l.count {
-            changes &+= l[k] != l[k &- 1] ? 1 : 0
-            k &+= 1
-        }
-        return 1 &+ changes
-    }
-}
-
-/// Counts bytes without storing them.
+/// Counts bytes without storing them: exactly, but for line tables, counted at their largest (a run
+/// per instruction) rather than scanned for their runs.
 struct ByteCounter: ByteOutput {
     private(set) var position = 0
 
@@ -72,9 +52,9 @@ struct ByteCounter: ByteOutput {
     mutating func u16(_ v: UInt16) { position += 2 }
     mutating func u32(_ v: UInt32) { position += 4 }
     mutating func u64(_ v: UInt64) { position += 8 }
-    mutating func raw(_ bytes: [UInt8]) { position += bytes.count }
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) { position += bytes.count }
     mutating func words(_ code: [Instruction]) { position += 8 * code.count }
-    mutating func lineRuns(_ lines: [UInt32]) { position += 4 + 8 * lineRunCount(lines) }
+    mutating func lineRuns(_ lines: [UInt32]) { position += 4 + 8 * lines.count }
     mutating func patch32(_ v: UInt32, at offset: Int) {}
     mutating func appendChecksum() { position += 4 }
 }
@@ -108,11 +88,9 @@ struct BufferWriter: ByteOutput {
     mutating func u32(_ v: UInt32) { store(v) }
     mutating func u64(_ v: UInt64) { store(v) }
 
-    mutating func raw(_ bytes: [UInt8]) {
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         guard room(bytes.count) else { return }
-        bytes.withUnsafeBytes { b in
-            if let from = b.baseAddress { (base + position).copyMemory(from: from, byteCount: b.count) }
-        }
+        if let from = bytes.baseAddress { (base + position).copyMemory(from: from, byteCount: bytes.count) }
         position += bytes.count
     }
 
@@ -126,17 +104,29 @@ struct BufferWriter: ByteOutput {
     }
 
     mutating func lineRuns(_ lines: [UInt32]) {
-        let countAt = position
-        u32(0)
-        var runs: UInt32 = 0
-        forEachLineRun(lines) { line, n in
-            guard room(8) else { return }
-            base.storeBytes(of: line.littleEndian, toByteOffset: position, as: UInt32.self)
-            base.storeBytes(of: n.littleEndian, toByteOffset: position + 4, as: UInt32.self)
-            position += 8
-            runs &+= 1
+        // (a table that long, whose runs may need splitting, is left to the appending writer)
+        guard lines.count <= Int(UInt32.max) else { overflowed = true; return }
+        // One check for the most runs the table can have, then a run stored wherever the line changes.
+        guard room(4 + 8 * lines.count) else { return }
+        let first = base + position + 4
+        var at = first
+        lines.withUnsafeBufferPointer { l in
+            guard var line = l.first else { return }
+            var start = 0
+            for k in 1..<l.count where l[k] != line {
+                at.storeBytes(of: line.littleEndian, as: UInt32.self)
+                at.storeBytes(of: UInt32(truncatingIfNeeded: k - start).littleEndian, toByteOffset: 4, as: UInt32.self)
+                at += 8
+                start = k
+                line = l[k]
+            }
+            at.storeBytes(of: line.littleEndian, as: UInt32.self)
+            at.storeBytes(of: UInt32(truncatingIfNeeded: l.count - start).littleEndian, toByteOffset: 4, as: UInt32.self)
+            at += 8
         }
-        patch32(runs, at: countAt)
+        let runs = (at - first) / 8
+        base.storeBytes(of: UInt32(truncatingIfNeeded: runs).littleEndian, toByteOffset: position, as: UInt32.self)
+        position += 4 + 8 * runs
     }
 
     mutating func patch32(_ v: UInt32, at offset: Int) {
@@ -158,7 +148,7 @@ struct ArrayWriter: ByteOutput {
     mutating func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func raw(_ more: [UInt8]) { bytes += more }
+    mutating func raw(_ more: UnsafeRawBufferPointer) { bytes += more }
     mutating func words(_ code: [Instruction]) { for i in code { u64(i.word) } }
     mutating func lineRuns(_ lines: [UInt32]) {
         var runs: [(UInt32, UInt32)] = []
@@ -173,22 +163,18 @@ struct ArrayWriter: ByteOutput {
 }
 
 /// Strings in first-use order, keyed by their exact UTF-8 bytes (Swift's String equality would merge
-/// canonically equivalent spellings and change the bytes a name reads back with). The strings section
-/// is kept as it will be written, each string's length and bytes one after another, and the table
-/// compares against it: interning a new string copies its bytes once, into the section. Hashing as
-/// NameTable does: FNV-1a over the bytes, the hash kept beside the index in each slot, linear probing.
-/// (A NameTable and an array per string cost ~1 000 instructions a name.)
+/// canonically equivalent spellings and change the bytes a name reads back with). Hashing as NameTable
+/// does: FNV-1a over the bytes, the hash kept beside the index in each slot, linear probing; the
+/// strings are kept as they are and their bytes copied once, into the file. (A NameTable and a byte
+/// array per string cost ~1 000 instructions a name.)
 ///
 /// The writer's second pass makes the same `intern` calls in the same order as its first, so the
 /// first records the index each call returned and the second replays them without hashing.
 struct StringPool {
-    /// The strings section after its count.
-    private(set) var payload: [UInt8] = []
-    /// Strings interned.
-    private(set) var count = 0
-    /// Where each string's bytes start in `payload`, and their hashes (for growing the table).
-    private var starts: [Int] = []
-    private var hashes: [UInt32] = []
+    /// The strings, in first-use order.
+    private(set) var strings: [String] = []
+    /// The size of the strings section's payload: the count, then each string's length and bytes.
+    private(set) var sectionSize = 4
     /// Open addressing, a power of two in size, at most half full: hash << 32 | index + 1, 0 when empty.
     private var slots: [UInt64]
     /// The index each `intern` call returned, in call order; while replaying, how many were used.
@@ -198,19 +184,17 @@ struct StringPool {
     /// Set when a replayed call's string is not the length of the one recorded: the passes disagree.
     private var diverged = false
 
-    /// Whether the replay made the recorded calls, all of them, with strings of the recorded lengths.
-    var replayedAll: Bool { !diverged && replayed == calls.count }
-
     /// A pool for about `n` strings (it grows past that).
     init(expecting n: Int) {
         var size = 16
         while size < 2 * n { size *= 2 }
         slots = [UInt64](repeating: 0, count: size)
+        strings.reserveCapacity(n)
         calls.reserveCapacity(n)
     }
 
-    /// The strings section's payload: the count and `payload`.
-    var sectionSize: Int { 4 + payload.count }
+    /// Whether the replay made the recorded calls, all of them, with strings of the recorded lengths.
+    var replayedAll: Bool { !diverged && replayed == calls.count }
 
     /// From now on `intern` answers the recorded calls again, in order.
     mutating func replay() {
@@ -224,67 +208,72 @@ struct StringPool {
             guard replayed < calls.count else { diverged = true; return 0 }
             let i = calls[replayed]
             replayed += 1
-            if length(Int(i)) != s.utf8.count { diverged = true }
+            if strings[Int(i)].utf8.count != s.utf8.count { diverged = true }
             return i
         }
-        var s = s
-        let i = s.withUTF8 { lookUp($0) }
+        var bytes = s
+        let i = bytes.withUTF8 { lookUp($0, s) }
         calls.append(i)
         return i
     }
 
-    /// The length in bytes of string `i`.
-    private func length(_ i: Int) -> Int {
-        (i + 1 < count ? starts[i + 1] - 4 : payload.count) - starts[i]
-    }
-
-    private mutating func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    private mutating func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, _ s: String) -> UInt32 {
         var h: UInt32 = 2_166_136_261
         for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         let mask = slots.count - 1
-        var s = Int(h) & mask
+        var slot = Int(h) & mask
         while true {
-            let e = slots[s]
+            let e = slots[slot]
             if e == 0 { break }
             if UInt32(truncatingIfNeeded: e >> 32) == h {
                 let i = Int(truncatingIfNeeded: e & 0xFFFF_FFFF) - 1
-                if holds(i, bytes) { return UInt32(truncatingIfNeeded: i) }
+                if Self.same(strings[i], bytes) { return UInt32(truncatingIfNeeded: i) }
             }
-            s = (s + 1) & mask
+            slot = (slot + 1) & mask
         }
-        let i = count
-        // (a byte an append: appending a buffer costs ~100 instructions a call, more than a name)
-        let n = UInt32(truncatingIfNeeded: bytes.count)
-        for k in 0..<4 { payload.append(UInt8(truncatingIfNeeded: n >> UInt32(8 * k))) }
-        starts.append(payload.count)
-        for b in bytes { payload.append(b) }
-        hashes.append(h)
-        count += 1
-        if 2 * count > slots.count {
-            grow()
-        } else {
-            slots[s] = UInt64(h) << 32 | UInt64(i + 1)
-        }
+        let i = strings.count
+        strings.append(s)
+        sectionSize += 4 + bytes.count
+        slots[slot] = UInt64(h) << 32 | UInt64(i + 1)
+        if 2 * strings.count > slots.count { grow() }
         return UInt32(truncatingIfNeeded: i)
     }
 
-    /// Whether string `i` has exactly `bytes`.
-    private func holds(_ i: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[i]
-        guard length(i) == bytes.count else { return false }
-        return payload.withUnsafeBufferPointer { p in
-            for k in 0..<bytes.count where p[start + k] != bytes[k] { return false }
+    /// Whether `s` has exactly `bytes`.
+    private static func same(_ s: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var s = s
+        return s.withUTF8 { x in
+            guard x.count == bytes.count else { return false }
+            for k in 0..<x.count where x[k] != bytes[k] { return false }
             return true
         }
     }
 
+    /// Twice the slots, each entry moved by the hash it holds.
     private mutating func grow() {
-        slots = [UInt64](repeating: 0, count: 2 * slots.count)
+        let old = slots
+        slots = [UInt64](repeating: 0, count: 2 * old.count)
         let mask = slots.count - 1
-        for (i, h) in hashes.enumerated() {
-            var s = Int(h) & mask
+        for e in old where e != 0 {
+            var s = Int(truncatingIfNeeded: e >> 32) & mask
             while slots[s] != 0 { s = (s + 1) & mask }
-            slots[s] = UInt64(h) << 32 | UInt64(i + 1)
+            slots[s] = e
+        }
+    }
+}
+
+extension ByteOutput {
+    mutating func raw(_ bytes: [UInt8]) { bytes.withUnsafeBytes { raw($0) } }
+
+    /// The strings section's payload.
+    mutating func strings(_ pool: StringPool) {
+        count(pool.strings.count)
+        for s in pool.strings {
+            var s = s
+            s.withUTF8 { bytes in
+                count(bytes.count)
+                raw(UnsafeRawBufferPointer(bytes))
+            }
         }
     }
 }

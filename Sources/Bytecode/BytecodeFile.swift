@@ -112,9 +112,10 @@ public enum BytecodeFormat {
 /// Encodes a Program as a .calb file.
 ///
 /// Two passes over one body of code (`sections`): the first, into a `ByteCounter`, interns every
-/// string in first-use order and measures the file; the second stores the bytes straight into an
-/// array of exactly that size through a raw pointer. (One growing array per section, joined at the
-/// end, cost ~25 instructions a byte of output: an `append` per integer, a copy per section.)
+/// string in first-use order and measures the file (line tables at their largest); the second stores
+/// the bytes straight into an array of that capacity through a raw pointer. (One growing array per
+/// section, joined at the end, cost ~25 instructions a byte of output: an `append` per integer, a
+/// copy per section.)
 public enum BytecodeWriter {
     /// The file's bytes: the same Program always gives the same bytes. The Program is expected to
     /// pass `Verifier.verify`; an unverified one is written as it is and may not read back.
@@ -122,18 +123,18 @@ public enum BytecodeWriter {
         var pool = StringPool(expecting: p.functions.count + p.layerTemplates.count + p.behaviorTemplates.count + 1)
         var counter = ByteCounter()
         sections(p, into: &counter, &pool)
-        let size = BytecodeFormat.headerSize + BytecodeFormat.sectionHeaderSize + pool.sectionSize + counter.position
+        let capacity = BytecodeFormat.headerSize + BytecodeFormat.sectionHeaderSize + pool.sectionSize + counter.position
             + BytecodeFormat.checksumSize
         pool.replay()
         var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            var out = BufferWriter(base: UnsafeMutableRawPointer(base), capacity: size)
+            var out = BufferWriter(base: UnsafeMutableRawPointer(base), capacity: capacity)
             file(p, into: &out, &pool)
             // The counter and the writer run the same code, so they agree; were they ever not to,
             // the array is left empty and the file is written the slow way below.
-            guard !out.overflowed, out.position == size, pool.replayedAll else { return }
-            initialized = size
+            guard !out.overflowed, pool.replayedAll else { return }
+            initialized = out.position
             complete = true
         }
         return complete ? bytes : encodeByAppending(p)
@@ -163,8 +164,7 @@ public enum BytecodeWriter {
         out.u32(0)  // the file length, patched below
         out.u8(BytecodeFormat.Section.strings.rawValue)
         out.count(pool.sectionSize)
-        out.count(pool.count)
-        out.raw(pool.payload)
+        out.strings(pool)
         sections(p, into: &out, &pool)
         out.patch32(UInt32(truncatingIfNeeded: out.position + BytecodeFormat.checksumSize), at: 20)
         out.appendChecksum()

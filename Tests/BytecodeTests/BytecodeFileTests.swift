@@ -167,10 +167,23 @@ final class BytecodeFileTests: XCTestCase {
             big.layerTemplates.append(LayerTemplate(name: "layer \(i)", properties: [PropertyInit(Fixtures.kp("bounds"), 4)]))
             big.constants.append(.string(i % 2 == 0 ? "f\(i % 97)\u{301}" : "s\(i)"))
         }
+        // more strings than the pool expects (one per function and template): its table grows
+        for i in 0..<3000 { big.constants.append(.string(i % 3 == 0 ? "layer \(i % 300)" : "string \(i / 2)")) }
         for p in [Fixtures.small, Fixtures.full, big] {
             let bytes = BytecodeWriter.encode(p)
-            XCTAssertEqual(bytes, BytecodeWriter.encodeByAppending(p))
+            let reference = BytecodeWriter.encodeByAppending(p)
+            XCTAssertEqual(bytes.count, reference.count)
+            if let i = (0..<min(bytes.count, reference.count)).first(where: { bytes[$0] != reference[$0] }) {
+                XCTFail("first difference at offset \(i) of \(bytes.count)")
+            }
             XCTAssertEqual(try BytecodeReader.decode(bytes), p)
+            // each string once
+            var names = [p.sourceName] + p.functions.map(\.name) + p.layerTemplates.map(\.name) + p.customKeys.map(\.name)
+            for case .string(let s) in p.constants + p.customKeys.map(\.defaultValue) { names.append(s) }
+            for case .image(let s) in p.constants + p.customKeys.map(\.defaultValue) { names.append(s) }
+            names += p.behaviorTemplates.map(\.name)
+            XCTAssertEqual(Int(Fixtures.u32(bytes, BytecodeFormat.headerSize + BytecodeFormat.sectionHeaderSize)),
+                           Set(names.map { Array($0.utf8) }).count)
         }
     }
 
