@@ -30,7 +30,7 @@ public enum Verifier {
         guard main.paramCount == 0 else {
             throw invalid("function F0 \(Format.quoted1(main.name)) is the scene's main function and must take 0 parameters, not \(main.paramCount)")
         }
-        let fast = fastPath ? FastCheck(p) : nil
+        let fast = FastCheck(p, enabled: fastPath)
         for i in p.functions.indices { try verifyFunction(i, in: p, fast) }
         for i in p.layerTemplates.indices { try verifyLayerTemplate(i, in: p, fast) }
         for i in p.animationTemplates.indices { try verifyAnimationTemplate(i, in: p) }
@@ -174,7 +174,7 @@ public enum Verifier {
 
     // MARK: functions
 
-    static func verifyFunction(_ fi: Int, in p: Program, _ fast: FastCheck?) throws(BytecodeError) {
+    static func verifyFunction(_ fi: Int, in p: Program, _ fast: FastCheck) throws(BytecodeError) {
         let f = p.functions[fi]
         func where_() -> String { "function F\(fi) \(Format.quoted1(f.name))" }   // (built only on failure)
         guard Int(f.registerCount) <= Limits.maxRegisters else {
@@ -192,7 +192,7 @@ public enum Verifier {
         while k < f.code.count {
             // Instructions FastCheck passes break no rule; the first it does not pass is checked in
             // full below, which reports it if it breaks one.
-            if let fast { k = fast.skipValid(f.code, from: k, registers: regs) }
+            k = fast.skipValid(f.code, from: k, registers: regs)
             guard k < f.code.count else { break }
             let ins = f.code[k]
             let format = formats[Int(ins.op.rawValue)]
@@ -402,12 +402,12 @@ public enum Verifier {
         }
     }
 
-    static func verifyLayerTemplate(_ ti: Int, in p: Program, _ fast: FastCheck?) throws(BytecodeError) {
+    static func verifyLayerTemplate(_ ti: Int, in p: Program, _ fast: FastCheck) throws(BytecodeError) {
         let t = p.layerTemplates[ti]
         for (k, prop) in t.properties.enumerated() {
             // (a property checked once passes again for every layer of the same kind that sets it
             // from the same constant; its check depends on nothing else)
-            if let fast, fast.passedBefore(prop, t.kind) { continue }
+            if fast.passedBefore(prop, t.kind) { continue }
             let kp = prop.keyPath
             guard let type = keyPathType(kp, p), let info = p.properties.info(kp.property) else {
                 throw invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k): \(badComponent(kp, p))")
@@ -420,7 +420,7 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
-            fast?.passed(prop, t.kind)
+            fast.passed(prop, t.kind)
         }
     }
 
