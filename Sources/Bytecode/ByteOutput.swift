@@ -1,6 +1,6 @@
 // Where BytecodeWriter's bytes go. The writer runs one body of code twice: into a ByteCounter, which
 // only measures (and lets the string pool fill up in first-use order), then into a BufferWriter over
-// an array of the measured size, which stores each integer in place through a raw pointer.
+// an array of the measured capacity, which stores each integer in place through a raw pointer.
 // ArrayWriter appends to a growing array instead: the simple reference the fast path is tested
 // against, and its fallback should the two passes ever disagree.
 //
