@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "Bytecode", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
+        .target(name: "Bytecode", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),

@@ -116,160 +116,156 @@ public enum BytecodeFormat {
 // MARK: - Writing
 
 /// Encodes a Program as a .calb file.
+///
+/// Two passes over one body of code (`sections`): the first, into a `ByteCounter`, interns every
+/// string in first-use order and measures the file (line tables at their largest); the second stores
+/// the bytes straight into an array of that capacity through a raw pointer. (One growing array per
+/// section, joined at the end, cost ~25 instructions a byte of output: an `append` per integer, a
+/// copy per section.)
 public enum BytecodeWriter {
     /// The file's bytes: the same Program always gives the same bytes. The Program is expected to
     /// pass `Verifier.verify`; an unverified one is written as it is and may not read back.
     public static func encode(_ p: Program) -> [UInt8] {
-        var pool = StringPool()
-
-        var scene = ByteSink()
-        scene.u32(pool.intern(p.sourceName))
-        let s = p.scene
-        for x in [s.size.width, s.size.height, s.scale, s.fps, s.duration,
-                  s.background.r, s.background.g, s.background.b, s.background.a] { scene.f64(x) }
-        scene.u8(BytecodeFormat.originCode(s.origin))
-        scene.u32(p.globalCount)
-        scene.count(p.customKeys.count)
-        for k in p.customKeys {
-            scene.u32(pool.intern(k.name))
-            scene.u8(BytecodeFormat.dimensionCode(k.dimension))
-            scene.constant(k.defaultValue, &pool)
+        var pool = StringPool(expecting: p.functions.count + p.layerTemplates.count + p.behaviorTemplates.count + 1)
+        var counter = ByteCounter()
+        sections(p, into: &counter, &pool)
+        let capacity = BytecodeFormat.headerSize + BytecodeFormat.sectionHeaderSize + pool.sectionSize + counter.position
+            + BytecodeFormat.checksumSize
+        pool.replay()
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var out = BufferWriter(base: UnsafeMutableRawPointer(base), capacity: capacity)
+            file(p, into: &out, &pool)
+            // The counter and the writer run the same code, so they agree; were they ever not to,
+            // the array is left empty and the file is written the slow way below.
+            guard !out.overflowed, pool.replayedAll else { return }
+            initialized = out.position
+            complete = true
         }
+        return complete ? bytes : encodeByAppending(p)
+    }
 
-        var constants = ByteSink()
-        constants.count(p.constants.count)
-        for v in p.constants { constants.constant(v, &pool) }
+    /// The same bytes, appended to a growing array: the reference the fast path is tested against,
+    /// and its fallback.
+    static func encodeByAppending(_ p: Program) -> [UInt8] {
+        var pool = StringPool(expecting: 0)
+        var counter = ByteCounter()
+        sections(p, into: &counter, &pool)
+        pool.replay()
+        var out = ArrayWriter()
+        file(p, into: &out, &pool)
+        return out.bytes
+    }
 
-        var functions = ByteSink()
-        // (an upper bound: a line run per instruction at most)
-        functions.bytes.reserveCapacity(p.functions.reduce(4) { $0 + 16 + 16 * $1.code.count })
-        functions.count(p.functions.count)
-        for f in p.functions {
-            functions.u32(pool.intern(f.name))
-            functions.u16(f.paramCount)
-            functions.u16(f.registerCount)
-            functions.count(f.code.count)
-            functions.words(f.code)
-            functions.lineRuns(f.lines)
-        }
-
-        var layers = ByteSink()
-        layers.count(p.layerTemplates.count)
-        for t in p.layerTemplates {
-            layers.u8(t.kind.rawValue)
-            layers.u32(pool.intern(t.name))
-            layers.count(t.properties.count)
-            for pi in t.properties { layers.u32(pi.keyPath.packed); layers.u32(pi.constant) }
-        }
-
-        var animations = ByteSink()
-        animations.count(p.animationTemplates.count)
-        for t in p.animationTemplates {
-            animations.u8(t.kind.rawValue)
-            animations.u32(t.keyPath.packed)
-            animations.count(t.fields.count)
-            for fi in t.fields { animations.u8(fi.field.rawValue); animations.u32(fi.constant) }
-        }
-
+    /// The whole file once `pool` holds every string: header, strings, `sections`, checksum.
+    static func file<Out: ByteOutput>(_ p: Program, into out: inout Out, _ pool: inout StringPool) {
         let version = BytecodeFormat.version(for: p)
-        var behaviors = ByteSink()
-        behaviors.count(p.behaviorTemplates.count)
-        for t in p.behaviorTemplates {
-            behaviors.u8(t.kind.rawValue)
-            behaviors.u32(pool.intern(t.name))
-            behaviors.count(t.fields.count)
-            for fi in t.fields { behaviors.u8(fi.field.rawValue); behaviors.u32(fi.constant) }
-        }
-
-        var strings = ByteSink()
-        strings.count(pool.strings.count)
-        for bytes in pool.strings { strings.count(bytes.count); strings.bytes += bytes }
-
-        var out = ByteSink()
-        out.bytes.reserveCapacity(BytecodeFormat.headerSize + BytecodeFormat.checksumSize + 6 * BytecodeFormat.sectionHeaderSize
-            + strings.bytes.count + scene.bytes.count + constants.bytes.count + functions.bytes.count + layers.bytes.count + animations.bytes.count)
-        out.bytes += BytecodeFormat.magic
+        out.raw(BytecodeFormat.magic)
         out.u16(version)
-        out.bytes += BytecodeFormat.sentinel
+        out.raw(BytecodeFormat.sentinel)
         out.u8(BytecodeFormat.instructionSize)
         out.u8(BytecodeFormat.numberSize)
         out.f64(BytecodeFormat.testNumber)
         out.u32(0)  // the file length, patched below
-        var sections: [(BytecodeFormat.Section, ByteSink)] = [
-            (.strings, strings), (.scene, scene), (.constants, constants), (.functions, functions),
-            (.layerTemplates, layers), (.animationTemplates, animations),
-        ]
-        if BytecodeFormat.sections(version: version).contains(.behaviors) { sections.append((.behaviors, behaviors)) }
-        for (section, payload) in sections {
-            out.u8(section.rawValue)
-            out.count(payload.bytes.count)
-            out.bytes += payload.bytes
+        out.u8(BytecodeFormat.Section.strings.rawValue)
+        out.count(pool.sectionSize)
+        out.strings(pool)
+        sections(p, into: &out, &pool)
+        out.patch32(UInt32(truncatingIfNeeded: out.position + BytecodeFormat.checksumSize), at: 20)
+        out.appendChecksum()
+    }
+
+    /// Every section after the strings, each with its header; interns the strings they name.
+    static func sections<Out: ByteOutput>(_ p: Program, into out: inout Out, _ pool: inout StringPool) {
+        var at = out.begin(.scene)
+        out.u32(pool.intern(p.sourceName))
+        let s = p.scene
+        for x in [s.size.width, s.size.height, s.scale, s.fps, s.duration,
+                  s.background.r, s.background.g, s.background.b, s.background.a] { out.f64(x) }
+        out.u8(BytecodeFormat.originCode(s.origin))
+        out.u32(p.globalCount)
+        out.count(p.customKeys.count)
+        for k in p.customKeys {
+            out.u32(pool.intern(k.name))
+            out.u8(BytecodeFormat.dimensionCode(k.dimension))
+            out.constant(k.defaultValue, &pool)
         }
-        let length = UInt32(truncatingIfNeeded: out.bytes.count + BytecodeFormat.checksumSize)
-        for k in 0..<4 { out.bytes[20 + k] = UInt8(truncatingIfNeeded: length >> UInt32(8 * k)) }
-        out.u32(CRC32.checksum(out.bytes))
-        return out.bytes
-    }
-}
+        out.end(at)
 
-/// Strings in first-use order, keyed by their exact UTF-8 bytes (Swift's String equality would merge
-/// canonically equivalent spellings and change the bytes a name reads back with): a NameTable, which
-/// hashes and compares bytes.
-private struct StringPool {
-    var strings: [[UInt8]] = []
-    var index = NameTable<UInt32>()
+        at = out.begin(.constants)
+        out.count(p.constants.count)
+        for v in p.constants { out.constant(v, &pool) }
+        out.end(at)
 
-    mutating func intern(_ s: String) -> UInt32 {
-        if let i = index[s] { return i }
-        let i = UInt32(truncatingIfNeeded: strings.count)
-        strings.append(Array(s.utf8))
-        index[s] = i
-        return i
-    }
-}
-
-/// Little-endian output, a whole integer per append (a byte per append was a third of encoding).
-private struct ByteSink {
-    var bytes: [UInt8] = []
-
-    mutating func u8(_ v: UInt8) { bytes.append(v) }
-    mutating func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
-
-    /// A function's line table, run-length encoded: the run count, then (line, number of consecutive
-    /// instructions on it) per run. One pass over the lines, the count patched in at the end (two
-    /// passes with checked indexing were a quarter of encoding).
-    mutating func lineRuns(_ lines: [UInt32]) {
-        let countAt = bytes.count
-        u32(0)
-        var runs: UInt32 = 0
-        lines.withUnsafeBufferPointer { l in
-            var k = 0
-            while k < l.count {
-                let line = l[k]
-                var n: UInt32 = 1
-                while k + Int(n) < l.count, l[k + Int(n)] == line, n < UInt32.max { n += 1 }
-                u32(line)
-                u32(n)
-                runs &+= 1
-                k += Int(n)
+        at = out.begin(.functions)
+        out.count(p.functions.count)
+        // (through the buffer, each function is borrowed where `for f in` copied it: six reference
+        // counts a function)
+        p.functions.withUnsafeBufferPointer { functions in
+            for i in functions.indices {
+                out.u32(pool.intern(functions[i].name))
+                out.u16(functions[i].paramCount)
+                out.u16(functions[i].registerCount)
+                out.count(functions[i].code.count)
+                out.words(functions[i].code)
+                out.lineRuns(functions[i].lines)
             }
         }
-        bytes.withUnsafeMutableBytes { $0.storeBytes(of: runs.littleEndian, toByteOffset: countAt, as: UInt32.self) }
+        out.end(at)
+
+        at = out.begin(.layerTemplates)
+        out.count(p.layerTemplates.count)
+        p.layerTemplates.withUnsafeBufferPointer { templates in
+            for i in templates.indices {
+                out.u8(templates[i].kind.rawValue)
+                out.u32(pool.intern(templates[i].name))
+                out.count(templates[i].properties.count)
+                for pi in templates[i].properties { out.u32(pi.keyPath.packed); out.u32(pi.constant) }
+            }
+        }
+        out.end(at)
+
+        at = out.begin(.animationTemplates)
+        out.count(p.animationTemplates.count)
+        for t in p.animationTemplates {
+            out.u8(t.kind.rawValue)
+            out.u32(t.keyPath.packed)
+            out.count(t.fields.count)
+            for fi in t.fields { out.u8(fi.field.rawValue); out.u32(fi.constant) }
+        }
+        out.end(at)
+
+        guard BytecodeFormat.sections(version: BytecodeFormat.version(for: p)).contains(.behaviors) else { return }
+        at = out.begin(.behaviors)
+        out.count(p.behaviorTemplates.count)
+        for t in p.behaviorTemplates {
+            out.u8(t.kind.rawValue)
+            out.u32(pool.intern(t.name))
+            out.count(t.fields.count)
+            for fi in t.fields { out.u8(fi.field.rawValue); out.u32(fi.constant) }
+        }
+        out.end(at)
     }
+}
+
+extension ByteOutput {
     mutating func f64(_ v: Double) { u64(v.bitPattern) }
 
-    /// The instructions' words, stored in place after one append of zeros.
-    mutating func words(_ code: [Instruction]) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: 8 * code.count))
-        bytes.withUnsafeMutableBytes { buf in
-            for (k, i) in code.enumerated() { buf.storeBytes(of: i.word.littleEndian, toByteOffset: start + 8 * k, as: UInt64.self) }
-        }
-    }
     /// Counts and lengths are UInt32 in the file; a Program too large for that cannot be built in memory.
     mutating func count(_ n: Int) { u32(UInt32(truncatingIfNeeded: n)) }
+
+    /// A section's tag and a length to be patched by `end`; returns where the length goes.
+    mutating func begin(_ section: BytecodeFormat.Section) -> Int {
+        u8(section.rawValue)
+        let at = position
+        u32(0)
+        return at
+    }
+
+    mutating func end(_ lengthAt: Int) {
+        patch32(UInt32(truncatingIfNeeded: position - lengthAt - 4), at: lengthAt)
+    }
 
     mutating func constant(_ v: Value, _ pool: inout StringPool) {
         typealias Tag = BytecodeFormat.ConstantTag

@@ -6,7 +6,8 @@
 // Operand checks are derived from `Opcode.format`, the single source of truth, one check per
 // OperandKind, so a new opcode is verified by declaring its format. The first broken rule is
 // reported, naming the function and instruction (or constant, template, scene field) it is in.
-// Never traps: it is itself run on untrusted input.
+// Never traps: it is itself run on untrusted input. FastCheck.swift is the fast path for the
+// common operands; every message comes from the checks here.
 
 import CalcCore
 
@@ -14,6 +15,11 @@ import CalcCore
 public enum Verifier {
     /// Throws a `.invalid` BytecodeError describing the first rule `p` breaks.
     public static func verify(_ p: Program) throws(BytecodeError) {
+        try verify(p, fastPath: true)
+    }
+
+    /// `verify`, optionally without `FastCheck` (the tests compare the two).
+    static func verify(_ p: Program, fastPath: Bool) throws(BytecodeError) {
         try verifyScene(p.scene)
         try verifyCounts(p)
         for (i, v) in p.constants.enumerated() { try verifyConstant(v, index: i) }
@@ -24,8 +30,9 @@ public enum Verifier {
         guard main.paramCount == 0 else {
             throw invalid("function F0 \(Format.quoted1(main.name)) is the scene's main function and must take 0 parameters, not \(main.paramCount)")
         }
-        for i in p.functions.indices { try verifyFunction(i, in: p) }
-        for i in p.layerTemplates.indices { try verifyLayerTemplate(i, in: p) }
+        let fast = FastCheck(p, enabled: fastPath)
+        for i in p.functions.indices { try verifyFunction(i, in: p, fast) }
+        for i in p.layerTemplates.indices { try verifyLayerTemplate(i, in: p, fast) }
         for i in p.animationTemplates.indices { try verifyAnimationTemplate(i, in: p) }
         for i in p.behaviorTemplates.indices { try verifyBehaviorTemplate(i, in: p) }
     }
@@ -167,7 +174,7 @@ public enum Verifier {
 
     // MARK: functions
 
-    static func verifyFunction(_ fi: Int, in p: Program) throws(BytecodeError) {
+    static func verifyFunction(_ fi: Int, in p: Program, _ fast: FastCheck) throws(BytecodeError) {
         let f = p.functions[fi]
         func where_() -> String { "function F\(fi) \(Format.quoted1(f.name))" }   // (built only on failure)
         guard Int(f.registerCount) <= Limits.maxRegisters else {
@@ -181,13 +188,20 @@ public enum Verifier {
             throw invalid("\(where_()) has \(Format.count(f.lines.count, "line-table entry", plural: "line-table entries")) for \(Format.count(f.code.count, "instruction"))")
         }
         let regs = UInt32(f.registerCount), constants = p.constants.count
-        for (k, ins) in f.code.enumerated() {
+        var k = 0
+        while k < f.code.count {
+            // Instructions FastCheck passes break no rule; the first it does not pass is checked in
+            // full below, which reports it if it breaks one.
+            k = fast.skipValid(f.code, from: k, registers: regs)
+            guard k < f.code.count else { break }
+            let ins = f.code[k]
             let format = formats[Int(ins.op.rawValue)]
             // the common operands are checked here; any other (and any failure) by verifyOperand
             if !plainlyValid(UInt32(ins.a), format.a, regs, constants) { try verifyOperand("A", UInt32(ins.a), format.a, ins, k, fi, f, p) }
             if !plainlyValid(UInt32(ins.b), format.b, regs, constants) { try verifyOperand("B", UInt32(ins.b), format.b, ins, k, fi, f, p) }
             if !plainlyValid(ins.c, format.c, regs, constants) { try verifyOperand("C", ins.c, format.c, ins, k, fi, f, p) }
             try verifyCounts(ins, k, fi, f, p)
+            k += 1
         }
         if let last = f.code.last, !last.op.isTerminator {
             throw invalid("\(where_()) can run off its end: the last instruction \(Format.index4(f.code.count - 1)) \(last.op.name) must be \(terminators)")
@@ -298,6 +312,14 @@ public enum Verifier {
 
     /// Checks that register runs sized by another operand stay inside the frame, and that a call
     /// passes exactly the callee's parameter count.
+    /// Whether `verifyCounts` has a rule for `op` (FastCheck leaves these to it, but for CALL).
+    static func hasCountRule(_ op: Opcode) -> Bool {
+        switch op {
+        case .call, .callb, .newarray, .dynset, .dynget: return true
+        default: return false
+        }
+    }
+
     static func verifyCounts(_ ins: Instruction, _ k: Int, _ fi: Int, _ f: Function, _ p: Program) throws(BytecodeError) {
         func at() -> String { "function F\(fi) \(Format.quoted1(f.name)), instruction \(Format.index4(k)) \(ins.op.name)" }
         func run(_ start: Int, _ n: Int) throws(BytecodeError) {
@@ -380,9 +402,12 @@ public enum Verifier {
         }
     }
 
-    static func verifyLayerTemplate(_ ti: Int, in p: Program) throws(BytecodeError) {
+    static func verifyLayerTemplate(_ ti: Int, in p: Program, _ fast: FastCheck) throws(BytecodeError) {
         let t = p.layerTemplates[ti]
         for (k, prop) in t.properties.enumerated() {
+            // (a property checked once passes again for every layer of the same kind that sets it
+            // from the same constant; its check depends on nothing else)
+            if fast.passedBefore(prop, t.kind) { continue }
             let kp = prop.keyPath
             guard let type = keyPathType(kp, p), let info = p.properties.info(kp.property) else {
                 throw invalid("layer template LT\(ti) \(Format.quoted1(t.name)), property \(k): \(badComponent(kp, p))")
@@ -395,6 +420,7 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
+            fast.passed(prop, t.kind)
         }
     }
 

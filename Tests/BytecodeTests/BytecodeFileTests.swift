@@ -36,15 +36,15 @@ final class BytecodeFileTests: XCTestCase {
         XCTAssertEqual(streamed.value, 0xCBF4_3926)
     }
 
-    /// The four-bytes-a-step path (contiguous input) against the byte-a-step path (a lazy sequence),
-    /// over every length and split up to 40 bytes.
-    func testCRC32SlicedMatchesBytewise() {
+    /// The libdeflate path (contiguous input) against the byte-a-step path (a lazy sequence), over
+    /// every length and split up to 40 bytes and lengths around libdeflate's wider steps.
+    func testCRC32OfContiguousBytesMatchesBytewise() {
         var seed: UInt32 = 1
-        let bytes: [UInt8] = (0..<40).map { _ in seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
-        for n in 0...bytes.count {
+        let bytes: [UInt8] = (0..<1100).map { _ in seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        for n in Array(0...40) + [63, 64, 65, 127, 128, 129, 255, 256, 257, 1023, 1024, 1100] {
             let part = Array(bytes[0..<n])
             XCTAssertEqual(CRC32.checksum(part), CRC32.checksum(part.lazy.map { $0 }), "\(n) bytes")
-            for split in 0...n {
+            for split in stride(from: 0, through: n, by: n <= 40 ? 1 : 7) {
                 var crc = CRC32()
                 crc.update(Array(part[0..<split]))
                 crc.update(part[split...].lazy.map { $0 })
@@ -153,6 +153,38 @@ final class BytecodeFileTests: XCTestCase {
         let b = BytecodeWriter.encode(Fixtures.full)
         XCTAssertEqual(a, b)
         XCTAssertEqual(BytecodeWriter.encode(try BytecodeReader.decode(a)), a)
+    }
+
+    /// The writer's fast path (a counting pass, then stores into an array of the size counted) gives
+    /// the bytes of the simple appending writer, for the fixtures and for a program with many strings
+    /// (the string pool grows), long line runs and every section.
+    func testDirectWriterMatchesTheAppendingWriter() throws {
+        var big = Fixtures.full
+        for i in 0..<300 {
+            let code = [Instruction](repeating: Instruction(.loadk, a: 0, c: 0), count: i % 7) + [Instruction(.ret)]
+            let lines = (0..<code.count).map { UInt32($0 / 3 + i) }
+            big.functions.append(Function(name: i % 5 == 0 ? "main" : "f\(i % 97)\u{301}", registerCount: 1, code: code, lines: lines))
+            big.layerTemplates.append(LayerTemplate(name: "layer \(i)", properties: [PropertyInit(Fixtures.kp("bounds"), 4)]))
+            big.constants.append(.string(i % 2 == 0 ? "f\(i % 97)\u{301}" : "s\(i)"))
+        }
+        // more strings than the pool expects (one per function and template): its table grows
+        for i in 0..<3000 { big.constants.append(.string(i % 3 == 0 ? "layer \(i % 300)" : "string \(i / 2)")) }
+        for p in [Fixtures.small, Fixtures.full, big] {
+            let bytes = BytecodeWriter.encode(p)
+            let reference = BytecodeWriter.encodeByAppending(p)
+            XCTAssertEqual(bytes.count, reference.count)
+            if let i = (0..<min(bytes.count, reference.count)).first(where: { bytes[$0] != reference[$0] }) {
+                XCTFail("first difference at offset \(i) of \(bytes.count)")
+            }
+            XCTAssertEqual(try BytecodeReader.decode(bytes), p)
+            // each string once
+            var names = [p.sourceName] + p.functions.map(\.name) + p.layerTemplates.map(\.name) + p.customKeys.map(\.name)
+            for case .string(let s) in p.constants + p.customKeys.map(\.defaultValue) { names.append(s) }
+            for case .image(let s) in p.constants + p.customKeys.map(\.defaultValue) { names.append(s) }
+            names += p.behaviorTemplates.map(\.name)
+            XCTAssertEqual(Int(Fixtures.u32(bytes, BytecodeFormat.headerSize + BytecodeFormat.sectionHeaderSize)),
+                           Set(names.map { Array($0.utf8) }).count)
+        }
     }
 
     func testStringsAreInternedOnceInFirstUseOrder() throws {

@@ -458,4 +458,65 @@ final class VerifierTests: XCTestCase {
         assertInvalid(behavior(.gravity, [DynFieldInit(.magnitude, 9)]),
                       "behaviour template BT0 gravity 'b', field 0 (magnitude): constant K9 is out of range (there are 4)")
     }
+
+    // MARK: the fast path
+
+    /// `FastCheck` only ever passes what the full checks pass, and leaves every failure to them: random
+    /// edits to the operands, opcodes and layer templates of `Fixtures.full` (its functions, key paths
+    /// and template properties repeated, so remembered checks are reused) get the same verdict and the
+    /// same message with it as without it.
+    func testFastPathAgreesWithTheFullChecks() {
+        var base = Fixtures.full
+        base.functions[0].code.insert(contentsOf: base.functions[0].code.dropLast(), at: 0)
+        base.functions[0].lines.insert(contentsOf: base.functions[0].lines.dropLast(), at: 0)
+        base.functions += base.functions.dropFirst()
+        base.layerTemplates += [
+            LayerTemplate(kind: .text, name: "t", properties: [PropertyInit(Fixtures.kp("string"), 6), PropertyInit(Fixtures.kp("fontSize"), 0)]),
+            LayerTemplate(kind: .shape, name: "s", properties: [PropertyInit(Fixtures.kp("path"), 18), PropertyInit(Fixtures.kp("lineWidth"), 0),
+                                                                PropertyInit(Fixtures.kp("fillColor"), 5)]),
+        ]
+        base.layerTemplates += base.layerTemplates
+        let keyPaths = ["bounds", "bounds.size", "position.x", "opacity", "backgroundColor", "string", "fontSize", "path",
+                        "lineWidth", "fillColor"].map(Fixtures.kp)
+        func verdict(_ p: Program, fastPath: Bool) -> String {
+            do { try Verifier.verify(p, fastPath: fastPath); return "valid" } catch { return error.message }
+        }
+        XCTAssertEqual(verdict(base, fastPath: true), "valid")
+        var rng = SplitMix64(seed: 0xFA57)
+        var invalid = 0
+        for _ in 0..<4000 {
+            var p = base
+            for _ in 0..<Int(rng.next() % 3) + 1 {
+                let interesting: [UInt32] = [0, 1, 2, 3, 4, 5, 7, 8, 20, 21, 255, 256, 0x7F_FFFF, 0x80_0000, 0x80_0001, 0x80_0015,
+                                             0xFF_FFFF, UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF]
+                let x = interesting[Int(rng.next() % UInt64(interesting.count))]
+                if rng.next() % 4 == 0 {
+                    let t = Int(rng.next() % UInt64(p.layerTemplates.count))
+                    guard !p.layerTemplates[t].properties.isEmpty else { continue }
+                    let k = Int(rng.next() % UInt64(p.layerTemplates[t].properties.count))
+                    switch rng.next() % 3 {
+                    case 0: p.layerTemplates[t].properties[k].constant = x
+                    case 1: p.layerTemplates[t].properties[k].keyPath = keyPaths[Int(rng.next() % UInt64(keyPaths.count))]
+                    default: p.layerTemplates[t].kind = LayerKind.allCases[Int(rng.next() % UInt64(LayerKind.allCases.count))]
+                    }
+                    continue
+                }
+                let f = Int(rng.next() % UInt64(p.functions.count))
+                let k = Int(rng.next() % UInt64(p.functions[f].code.count))
+                var ins = p.functions[f].code[k]
+                switch rng.next() % 4 {
+                case 0: ins.a = UInt16(truncatingIfNeeded: x)
+                case 1: ins.b = UInt16(truncatingIfNeeded: x)
+                case 2: ins.c = x
+                default: ins.op = Opcode.allCases[Int(rng.next() % UInt64(Opcode.allCases.count))]
+                }
+                p.functions[f].code[k] = ins
+            }
+            let fast = verdict(p, fastPath: true)
+            XCTAssertEqual(fast, verdict(p, fastPath: false))
+            if fast != "valid" { invalid += 1 }
+        }
+        XCTAssertGreaterThan(invalid, 1000, "most edits break a rule")
+        XCTAssertLessThan(invalid, 3900, "some edits keep the program valid")
+    }
 }
