@@ -55,24 +55,99 @@ public struct Lexer {
         return bytes.withUnsafeBufferPointer { buffer in
             p = buffer
             defer { p = UnsafeBufferPointer(start: nil, count: 0) }
-            return scan()
+            return Lexer.byteTable.withUnsafeBufferPointer { table in
+                Keywords.slots.withUnsafeBufferPointer { slots in scan(table, slots) }
+            }
         }
     }
 
-    mutating func scan() -> [Token] {
+    /// Per byte value: bits 0–15 the lengths of the keywords that start with that byte (bit n set:
+    /// there is one of n bytes), so most names are known not to be keywords without being hashed;
+    /// then what the byte can be (one table load per byte instead of range tests).
+    static let byteTable: [UInt32] = {
+        var t = [UInt32](repeating: 0, count: 256)
+        for c in 0..<256 {
+            let b = UInt8(c)
+            if isIdentChar(b) { t[c] |= nameChar }
+            if isIdentStart(b) { t[c] |= nameStart }
+            if isIdentChar(b) || b == UInt8(ascii: ".") { t[c] |= numberChar }
+        }
+        for word in TokenKind.keywords.keys {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count < 16 && bytes.allSatisfy(isIdentChar) && isIdentStart(bytes[0]))
+            t[Int(bytes[0])] |= 1 << UInt32(bytes.count)
+        }
+        return t
+    }()
+    /// (`numberChar`: a byte that may continue a number literal after its first digits: a digit,
+    /// '_', '.', an exponent or a unit letter)
+    static let nameChar: UInt32 = 1 << 16, nameStart: UInt32 = 1 << 17, numberChar: UInt32 = 1 << 18
+
+    /// The main loop. Trivia, names, keywords and one-byte punctuation — most of a file — are
+    /// scanned inline with the position in a local (stores to `self.i` kept it in memory); the
+    /// other tokens go through `lexNumber` and `lexOne` with `self.i` synced around the call.
+    mutating func scan(_ table: UnsafeBufferPointer<UInt32>, _ slots: UnsafeBufferPointer<Keywords.Slot>) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity((end - i) / 3)
         if wholeFile { checkEncodingAndLines() }
+        let p = self.p, end = self.end
+        var i = self.i
         var newline = true
         while true {
-            newline = skipTrivia() || newline
+            while i < end {
+                let c = p[i]
+                if c == 0x20 { i += 1; continue }
+                if c == 0x0A { newline = true; i += 1; continue }
+                if c == 0x09 || c == 0x0D { i += 1; continue }
+                if c == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") || p[i + 1] == UInt8(ascii: "*") {
+                    self.i = i
+                    if skipComment() { newline = true }
+                    i = self.i
+                    continue
+                }
+                break
+            }
             if i >= end {
-                tokens.append(Token(kind: .eof, span: Span(end, end), afterNewline: true))
+                self.i = i
+                tokens.append(Token(kind: .eof, start: end, end: end, afterNewline: true))
                 return tokens
             }
             let start = i
-            let kind = lexOne()
-            tokens.append(Token(kind: kind, span: Span(start, i), afterNewline: newline))
+            let c = p[i]
+            let bits = table[Int(c)]
+            let kind: TokenKind
+            if bits & Lexer.nameStart != 0 {
+                i += 1
+                while i < end, table[Int(p[i])] & Lexer.nameChar != 0 { i += 1 }
+                let n = i - start
+                kind = n < 16 && (bits >> UInt32(n)) & 1 != 0 ? Keywords.kind(p, start, i, slots) : .identifier
+            } else {
+                switch c {
+                case UInt8(ascii: "{"): i += 1; kind = .lbrace
+                case UInt8(ascii: "}"): i += 1; kind = .rbrace
+                case UInt8(ascii: "("): i += 1; kind = .lparen
+                case UInt8(ascii: ")"): i += 1; kind = .rparen
+                case UInt8(ascii: ","): i += 1; kind = .comma
+                case UInt8(ascii: ":"): i += 1; kind = .colon
+                default:
+                    // a plain integer (digits up to a byte that cannot continue a number) is
+                    // finished here; anything longer is lexed again by `lexNumber`
+                    if Lexer.isDigit(c) {
+                        i += 1
+                        while i < end, Lexer.isDigit(p[i]) { i += 1 }
+                        if i < end, table[Int(p[i])] & Lexer.numberChar != 0 || i - start > Lexer.maxNumberLength {
+                            i = start
+                        } else {
+                            kind = .number
+                            break
+                        }
+                    }
+                    self.i = i
+                    kind = Lexer.isDigit(c) ? lexNumber() : lexOne()
+                    i = self.i
+                }
+            }
+            tokens.append(Token(kind: kind, start: start, end: i, afterNewline: newline))
             newline = false
         }
     }
@@ -107,53 +182,36 @@ public struct Lexer {
         }
     }
 
-    /// Skips white space and comments; returns true if a newline was crossed.
-    mutating func skipTrivia() -> Bool {
+    /// Skips the comment at `i` (`//` to the end of the line, or a nested `/* … */`); returns true
+    /// if a newline inside a block comment was crossed (a line comment stops before its newline).
+    mutating func skipComment() -> Bool {
         var sawNewline = false
-        while i < end {
-            let c = p[i]
-            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
-            if c == 0x0A { sawNewline = true; i += 1; continue }
-            if c == UInt8(ascii: "/"), i + 1 < end {
-                if p[i + 1] == UInt8(ascii: "/") {
-                    while i < end, p[i] != 0x0A { i += 1 }
-                    continue
-                }
-                if p[i + 1] == UInt8(ascii: "*") {
-                    let start = i
-                    i += 2
-                    var depth = 1
-                    while i < end, depth > 0 {
-                        if p[i] == 0x0A { sawNewline = true }
-                        if p[i] == UInt8(ascii: "*"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
-                        if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
-                        i += 1
-                    }
-                    if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
-                    continue
-                }
-            }
-            break
+        if p[i + 1] == UInt8(ascii: "/") {
+            while i < end, p[i] != 0x0A { i += 1 }
+            return false
         }
+        let start = i
+        i += 2
+        var depth = 1
+        while i < end, depth > 0 {
+            if p[i] == 0x0A { sawNewline = true }
+            if p[i] == UInt8(ascii: "*"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
+            if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
+            i += 1
+        }
+        if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
         return sawNewline
     }
 
-    static func isIdentStart(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
-    }
-    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
+    // (`c | 0x20` folds upper into lower case letters; `&-` makes one unsigned range test)
+    @inline(__always) static func isIdentStart(_ c: UInt8) -> Bool { (c | 0x20) &- 0x61 < 26 || c == 0x5F }
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+    @inline(__always) static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
+    /// Everything but names, keywords and numbers starting with a digit (`scan` lexes those).
     mutating func lexOne() -> TokenKind {
         let c = p[i]
-        if Lexer.isIdentStart(c) {
-            let start = i
-            while i < end, Lexer.isIdentChar(p[i]) { i += 1 }
-            guard i - start <= 16 else { return .identifier }
-            let (lo, hi) = Keywords.pack(p, start, i)
-            return Keywords.kind(lo, hi)
-        }
-        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(p[i + 1]) && !(i > 0 && p[i - 1] == UInt8(ascii: "."))) {
+        if c == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(p[i + 1]), !(i > 0 && p[i - 1] == UInt8(ascii: ".")) {
             return lexNumber()
         }
         switch c {
@@ -297,8 +355,9 @@ public struct Lexer {
 enum Keywords {
     static let slotCount = 64
     /// (first 8 bytes, next 8 bytes, kind) per slot; kind nil for an empty slot.
-    static let slots: [(UInt64, UInt64, TokenKind?)] = {
-        var t = [(UInt64, UInt64, TokenKind?)](repeating: (0, 0, nil), count: slotCount)
+    typealias Slot = (UInt64, UInt64, TokenKind?)
+    static let slots: [Slot] = {
+        var t = [Slot](repeating: (0, 0, nil), count: slotCount)
         for (word, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(word.utf8)
             precondition(bytes.count <= 16 && TokenKind.keywords.count < slotCount / 2)
@@ -310,7 +369,18 @@ enum Keywords {
         return t
     }()
 
+    /// `b[start..<end]` (at most 16 bytes) packed little-endian into two words, zero-padded. Two
+    /// unaligned loads and masks where 16 bytes are readable from `start`, else byte by byte.
     @inline(__always) static func pack(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        let n = end - start
+        if start >= 0, start + 16 <= b.count, let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base + start)
+            let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let lo = n >= 8 ? w0 : w0 & ((1 &<< UInt64(8 * n)) &- 1)
+            let hi = n >= 16 ? w1 : n <= 8 ? 0 : w1 & ((1 &<< UInt64(8 * (n - 8))) &- 1)
+            return (lo, hi)
+        }
         var lo: UInt64 = 0, hi: UInt64 = 0
         var k = start
         while k < end, k < start + 8 { lo |= UInt64(b[k]) << UInt64(8 * (k - start)); k += 1 }
@@ -322,10 +392,11 @@ enum Keywords {
         Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    /// The keyword whose packed spelling (an identifier's first 16 bytes, zero-padded; longer
-    /// identifiers are never keywords) is (lo, hi), else `.identifier`.
-    static func kind(_ lo: UInt64, _ hi: UInt64) -> TokenKind {
-        let table = slots
+    /// The keyword spelled by the name `b[start..<end]` (at most 16 bytes), else `.identifier`;
+    /// `table` is `slots`.
+    @inline(__always) static func kind(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                                       _ table: UnsafeBufferPointer<Slot>) -> TokenKind {
+        let (lo, hi) = pack(b, start, end)
         var h = slot(lo, hi)
         while let kind = table[h].2 {
             if table[h].0 == lo, table[h].1 == hi { return kind }
