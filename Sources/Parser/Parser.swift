@@ -10,6 +10,8 @@ import CalcCore
 public struct Parser {
     let file: SourceFile
     let tokens: [Token]
+    /// `file.bytes`, held by the parser: read through the file, each use retained and released it.
+    let bytes: [UInt8]
     var p = 0
     var depth = 0
     public internal(set) var diagnostics = DiagnosticBag()
@@ -24,6 +26,7 @@ public struct Parser {
     public init(file: SourceFile, tokens: [Token]) {
         self.file = file
         self.tokens = tokens
+        self.bytes = file.bytes
     }
 
     /// Lexes and parses a whole file.
@@ -38,7 +41,8 @@ public struct Parser {
 
     // MARK: token helpers
 
-    var tok: Token { tokens[min(p, tokens.count - 1)] }
+    /// (`p` is always a valid index: `advance` stops at the last token, the end of file.)
+    var tok: Token { tokens[p] }
     var kind: TokenKind { tok.kind }
     func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
     func peek(_ k: Int) -> Token { tokens[min(p + k, tokens.count - 1)] }
@@ -52,25 +56,31 @@ public struct Parser {
     /// `text(t)` for a name token (an identifier or a contextual keyword), through `nameCache`.
     mutating func identifierText(_ t: Token) -> String {
         let start = t.span.start, n = t.span.end - start
-        guard n > 0, n <= 16 else { return text(t) }
-        var lo: UInt64 = 0, hi: UInt64 = 0
-        file.bytes.withUnsafeBufferPointer { b in
-            for k in 0..<min(n, 8) { lo |= UInt64(b[start + k]) << UInt64(8 * k) }
-            if n > 8 { for k in 8..<n { hi |= UInt64(b[start + k]) << UInt64(8 * (k - 8)) } }
-        }
+        guard start >= 0, n > 0, n <= 16, t.span.end <= bytes.count else { return text(t) }
         if nameCache.isEmpty { nameCache = Array(repeating: (0, 0, ""), count: 512) }
+        let (lo, hi) = Parser.pack(bytes, start, start + n)
         let slot = Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
         if nameCache[slot].lo == lo, nameCache[slot].hi == hi { return nameCache[slot].text }
-        let s = text(t)
+        let s = Parser.string(bytes, start, start + n)
         nameCache[slot] = (lo, hi, s)
         return s
+    }
+
+    static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        b.withUnsafeBufferPointer { Keywords.pack($0, start, end) }
+    }
+
+    /// `b[start..<end]` as a String, decoded from a buffer pointer: from an array slice, the
+    /// generic path cost twice as much.
+    static func string(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
+        b.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// Whether token `t` is spelled `word`, compared as bytes (no String is built).
     func spelled(_ t: Token, _ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard t.span.end - t.span.start == n else { return false }
-        let b = file.bytes, w = word.utf8Start
+        let b = bytes, w = word.utf8Start
         for k in 0..<n where b[t.span.start + k] != w[k] { return false }
         return true
     }
@@ -627,6 +637,10 @@ public struct Parser {
     public mutating func parseExpr() -> Expr {
         guard enter() else { leave(); let s = tok.span; syncStatement(); return Expr(.error, s) }
         defer { leave() }
+        if atLeaf {
+            let next = peekKind(1)
+            if Parser.precedence(next) == nil, next != .dotDotLess, next != .dotDotDot { return parseLeaf() }
+        }
         let lhs = parseBinary(0)
         if kind == .dotDotLess || kind == .dotDotDot {
             let inclusive = advance().kind == .dotDotDot
@@ -689,7 +703,25 @@ public struct Parser {
             leave()
             return Expr(.unary(t.kind == .minus ? .neg : .not, operand), t.span.to(operand.span))
         }
+        if atLeaf { return parseLeaf() }
         return parsePostfix()
+    }
+
+    /// At a number or a name that is a whole operand: not followed by `.`, `[` or `(` (postfix
+    /// operators) or `{` (`basic { … }`). Most operands and arguments are such leaves, and
+    /// `parseLeaf` makes their node without going down through `parseBinary`, `parseUnary`,
+    /// `parsePostfix` and `parsePrimary`, which would make the same node.
+    var atLeaf: Bool {
+        guard kind == .number || kind == .identifier else { return false }
+        let next = peekKind(1)
+        return next != .dot && next != .lbracket && next != .lparen && next != .lbrace
+    }
+
+    /// The node for the leaf at `atLeaf`, as `parsePrimary` makes it.
+    mutating func parseLeaf() -> Expr {
+        let t = advance()
+        if t.kind == .number { return numberLiteral(t) }
+        return Expr(.identifier(identifierText(t)), t.span)
     }
 
     /// Each `.name`, call and index nests the tree one level deeper (later stages recurse over it),
@@ -731,18 +763,7 @@ public struct Parser {
         switch kind {
         case .number:
             _ = advance()
-            guard let (v, unit) = Literals.number(file.bytes, t.span.start, t.span.end) else {
-                let s = text(t)
-                diagnostics.error("E0011", "number '\(s)' is out of range", at: t.span)
-                return Expr(.error, t.span)
-            }
-            if !Parser.units.contains(unit) {
-                let s = text(t)
-                diagnostics.error("E0009", "unknown unit '\(unit)' in '\(s)'", at: t.span,
-                                  label: suggestion(for: unit, among: Parser.units.dropFirst()).map { "did you mean '\($0)'?" } ?? "units are s, ms, deg and rad")
-                return Expr(.error, t.span)
-            }
-            return Expr(.number(v, unit: unit), t.span)
+            return numberLiteral(t)
         case .string:
             _ = advance()
             return stringLiteral(t)
@@ -812,6 +833,24 @@ public struct Parser {
             expected("a value")
             return Expr(.error, t.span)
         }
+    }
+
+    /// The number token `t` as a value with its unit (an error node for one out of range or with
+    /// an unknown unit).
+    mutating func numberLiteral(_ t: Token) -> Expr {
+        if let v = Literals.plainNumber(bytes, t.span.start, t.span.end) { return Expr(.number(v, unit: ""), t.span) }
+        guard let (v, unit) = Literals.number(bytes, t.span.start, t.span.end) else {
+            let s = text(t)
+            diagnostics.error("E0011", "number '\(s)' is out of range", at: t.span)
+            return Expr(.error, t.span)
+        }
+        if !Parser.units.contains(unit) {
+            let s = text(t)
+            diagnostics.error("E0009", "unknown unit '\(unit)' in '\(s)'", at: t.span,
+                              label: suggestion(for: unit, among: Parser.units.dropFirst()).map { "did you mean '\($0)'?" } ?? "units are s, ms, deg and rad")
+            return Expr(.error, t.span)
+        }
+        return Expr(.number(v, unit: unit), t.span)
     }
 
     /// A string literal, split into text and `\( … )` expressions (each parsed by a sub-parser over
