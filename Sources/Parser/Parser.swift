@@ -42,9 +42,10 @@ public struct Parser {
     // MARK: token helpers
 
     /// (`p` is always a valid index: `advance` stops at the last token, the end of file.)
-    var tok: Token { tokens[p] }
-    var kind: TokenKind { tok.kind }
-    func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
+    // (The small helpers are inlined: as calls they were a fifth of the parser's own instructions.)
+    var tok: Token { @inline(__always) get { tokens[p] } }
+    var kind: TokenKind { @inline(__always) get { tok.kind } }
+    @inline(__always) func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
     func peek(_ k: Int) -> Token { tokens[min(p + k, tokens.count - 1)] }
     func text(_ t: Token) -> String { file.text(t.span) }
 
@@ -66,7 +67,7 @@ public struct Parser {
         return s
     }
 
-    static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+    @inline(__always) static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
         b.withUnsafeBufferPointer { Keywords.pack($0, start, end) }
     }
 
@@ -85,13 +86,13 @@ public struct Parser {
         return true
     }
 
-    mutating func advance() -> Token {
+    @inline(__always) mutating func advance() -> Token {
         let t = tok
         if p < tokens.count - 1 { p += 1 }
         return t
     }
 
-    mutating func accept(_ k: TokenKind) -> Token? {
+    @inline(__always) mutating func accept(_ k: TokenKind) -> Token? {
         if kind == k { return advance() }
         return nil
     }
@@ -112,15 +113,20 @@ public struct Parser {
         return nil
     }
 
-    mutating func enter() -> Bool {
+    @inline(__always) mutating func enter() -> Bool {
         depth += 1
+        if depth >= Parser.maxDepth { return tooDeep() }
+        return true
+    }
+
+    mutating func tooDeep() -> Bool {
         if depth == Parser.maxDepth {
             diagnostics.error("E0010", "nesting is too deep (more than \(Parser.maxDepth) levels)", at: tok.span)
         }
-        return depth < Parser.maxDepth
+        return false
     }
 
-    mutating func leave() { depth -= 1 }
+    @inline(__always) mutating func leave() { depth -= 1 }
 
     /// Skips to the start of the next line at the current brace level, or to a closing brace.
     mutating func syncStatement() {
@@ -206,7 +212,7 @@ public struct Parser {
     }
 
     /// True when a dotted name followed by ':' starts here (a member line).
-    func atMember() -> Bool {
+    @inline(__always) func atMember() -> Bool {
         var k = 0
         guard peekKind(0) == .identifier || peekKind(0).isContextualName else { return false }
         k = 1
@@ -217,68 +223,12 @@ public struct Parser {
     // MARK: statements
 
     mutating func parseStatement() -> Stmt {
-        // `mask { … }` or `mask shape { … }`: the enclosing layer's mask
-        if kind == .identifier, spelled(tok, "mask"),
-           peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
-            let start = advance().span
-            var kindName: Name?
-            if kind == .identifier { let t = advance(); kindName = Name(identifierText(t), span: t.span) }
-            guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
-            var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
-            decl.isMask = true
-            return .layer(decl)
-        }
-        // `property NAME: TYPE = VALUE`: a custom key–value property
-        if kind == .identifier, spelled(tok, "property"), peekKind(1) == .identifier, peekKind(2) == .colon {
-            let start = advance().span
-            let n = advance()
-            _ = advance()
-            guard let type = parseType() else { syncStatement(); return .error(start) }
-            guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
-            let value = parseExpr()
-            return .property(PropertyDecl(name: Name(identifierText(n), span: n.span), type: type, value: value, span: start.to(value.span)))
-        }
-        // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
-        if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
-            let start = advance().span
-            guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
-            var members: [Member] = []
-            for s in body {
-                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
-                    diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
-                }
-            }
-            return .constraints(members, start.to(close))
-        }
-        // `draw { … }`: the enclosing layer's content
-        if kind == .identifier, spelled(tok, "draw"), peekKind(1) == .lbrace {
-            let start = advance().span
-            guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
-            return .draw(body: body, span: start.to(close))
-        }
-        // `cell NAME { … }`: an emitter cell
-        if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
-            let start = advance().span
-            let n = advance()
-            sawCell = true
-            guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
-            return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
-        }
-        if atDynamics { return parseDynamics() }
-        // UIKit's animation blocks
-        if kind == .identifier, peekKind(1) == .lparen,
-           spelled(tok, "animate") || spelled(tok, "animateKeyframes") || spelled(tok, "keyframe") || spelled(tok, "transition") {
-            let kw = advance()
-            _ = advance()
-            let args = parseArgs()
-            guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
-            var completion: [Stmt]?
-            var end = close
-            if kind == .identifier, spelled(tok, "completion") {
-                _ = advance()
-                if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
-            }
-            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
+        // Statements led by a contextual word (`mask`, `draw`, `animate` …): each is the word
+        // followed by '{', a name or '('. Most lines start with a name followed by ':', '=' or
+        // '.' (a member, an assignment), and skip the words' comparisons.
+        if kind == .identifier {
+            let next = peekKind(1)
+            if next == .lbrace || next == .identifier || next == .lparen, let s = parseWordStatement() { return s }
         }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }
@@ -401,6 +351,75 @@ public struct Parser {
         }
     }
 
+    /// The statement led by a contextual word at the current name, or nil (nothing consumed)
+    /// when the name is no such word.
+    mutating func parseWordStatement() -> Stmt? {
+        // `mask { … }` or `mask shape { … }`: the enclosing layer's mask
+        if kind == .identifier, spelled(tok, "mask"),
+           peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
+            let start = advance().span
+            var kindName: Name?
+            if kind == .identifier { let t = advance(); kindName = Name(identifierText(t), span: t.span) }
+            guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
+            var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
+            decl.isMask = true
+            return .layer(decl)
+        }
+        // `property NAME: TYPE = VALUE`: a custom key–value property
+        if kind == .identifier, spelled(tok, "property"), peekKind(1) == .identifier, peekKind(2) == .colon {
+            let start = advance().span
+            let n = advance()
+            _ = advance()
+            guard let type = parseType() else { syncStatement(); return .error(start) }
+            guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
+            let value = parseExpr()
+            return .property(PropertyDecl(name: Name(identifierText(n), span: n.span), type: type, value: value, span: start.to(value.span)))
+        }
+        // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
+        if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
+            let start = advance().span
+            guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
+            var members: [Member] = []
+            for s in body {
+                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
+                    diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
+                }
+            }
+            return .constraints(members, start.to(close))
+        }
+        // `draw { … }`: the enclosing layer's content
+        if kind == .identifier, spelled(tok, "draw"), peekKind(1) == .lbrace {
+            let start = advance().span
+            guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
+            return .draw(body: body, span: start.to(close))
+        }
+        // `cell NAME { … }`: an emitter cell
+        if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
+            let start = advance().span
+            let n = advance()
+            sawCell = true
+            guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
+            return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
+        }
+        if atDynamics { return parseDynamics() }
+        // UIKit's animation blocks
+        if kind == .identifier, peekKind(1) == .lparen,
+           spelled(tok, "animate") || spelled(tok, "animateKeyframes") || spelled(tok, "keyframe") || spelled(tok, "transition") {
+            let kw = advance()
+            _ = advance()
+            let args = parseArgs()
+            guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
+            var completion: [Stmt]?
+            var end = close
+            if kind == .identifier, spelled(tok, "completion") {
+                _ = advance()
+                if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
+            }
+            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion, span: kw.span.to(end))
+        }
+        return nil
+    }
+
     /// The position of the operator when the statement here is `target op= value` (`x += 1`,
     /// `a.position.x -= 5`, `xs[i] *= 2`): a name with members and indices, then `+ - * / %`
     /// directly followed by `=`.
@@ -420,7 +439,11 @@ public struct Parser {
             }
             break
         }
-        guard [.plus, .minus, .star, .slash, .percent].contains(peekKind(k)), peekKind(k + 1) == .equal,
+        switch peekKind(k) {
+        case .plus, .minus, .star, .slash, .percent: break
+        default: return nil
+        }
+        guard peekKind(k + 1) == .equal,
               peek(k).span.end == peek(k + 1).span.start else { return nil }
         return k
     }
@@ -712,9 +735,11 @@ public struct Parser {
     /// `parseLeaf` makes their node without going down through `parseBinary`, `parseUnary`,
     /// `parsePostfix` and `parsePrimary`, which would make the same node.
     var atLeaf: Bool {
-        guard kind == .number || kind == .identifier else { return false }
-        let next = peekKind(1)
-        return next != .dot && next != .lbracket && next != .lparen && next != .lbrace
+        @inline(__always) get {
+            guard kind == .number || kind == .identifier else { return false }
+            let next = peekKind(1)
+            return next != .dot && next != .lbracket && next != .lparen && next != .lbrace
+        }
     }
 
     /// The node for the leaf at `atLeaf`, as `parsePrimary` makes it.
