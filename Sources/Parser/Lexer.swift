@@ -476,22 +476,24 @@ public enum Literals {
     /// more digits, at most 15 digits in all, no unit; nil for anything else. The same division
     /// as `exactDecimal`, so the same Double as `number(_:_:_:)` (most literals are plain: this
     /// skips its splitting of digits and unit).
-    public static func plainNumber(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
+    @inline(__always) public static func plainNumber(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
         guard start >= 0, end <= b.count, end - start <= 16 else { return nil }
-        var k = start
-        var mantissa: UInt64 = 0
-        while k < end, b[k] &- 0x30 < 10 { mantissa = mantissa &* 10 &+ UInt64(b[k] &- 0x30); k += 1 }
-        var fraction = 0
-        if k < end, b[k] == UInt8(ascii: "."), k + 1 < end {
-            k += 1
-            let fractionStart = k
+        return b.withUnsafeBufferPointer { b in
+            var k = start
+            var mantissa: UInt64 = 0
             while k < end, b[k] &- 0x30 < 10 { mantissa = mantissa &* 10 &+ UInt64(b[k] &- 0x30); k += 1 }
-            fraction = k - fractionStart
+            var fraction = 0
+            if k < end, b[k] == UInt8(ascii: "."), k + 1 < end {
+                k += 1
+                let fractionStart = k
+                while k < end, b[k] &- 0x30 < 10 { mantissa = mantissa &* 10 &+ UInt64(b[k] &- 0x30); k += 1 }
+                fraction = k - fractionStart
+            }
+            let digits = end - start - (fraction > 0 ? 1 : 0)
+            guard k == end, digits > 0, digits <= 15 else { return nil }
+            // (x / 1 is x: integers skip the table)
+            return fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
         }
-        let digits = end - start - (fraction > 0 ? 1 : 0)
-        guard k == end, digits > 0, digits <= 15, fraction > 0 || b[end - 1] != UInt8(ascii: ".") else { return nil }
-        // (x / 1 is x: integers skip the table)
-        return fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
     }
 
     /// The unit's text; the units CAL knows come from literals, so building them costs nothing.
