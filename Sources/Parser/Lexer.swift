@@ -135,7 +135,7 @@ public struct Lexer {
                     if Lexer.isDigit(c) {
                         i += 1
                         while i < end, Lexer.isDigit(p[i]) { i += 1 }
-                        if i < end, table[Int(p[i])] & Lexer.numberChar != 0 || i - start > Lexer.maxNumberLength {
+                        if (i < end && table[Int(p[i])] & Lexer.numberChar != 0) || i - start > Lexer.maxNumberLength {
                             i = start
                         } else {
                             kind = .number
