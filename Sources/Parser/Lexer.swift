@@ -70,6 +70,8 @@ public struct Lexer {
             let b = UInt8(c)
             if isIdentChar(b) { t[c] |= nameChar }
             if isIdentStart(b) { t[c] |= nameStart }
+            if b == 0x20 || b == 0x09 || b == 0x0D { t[c] |= blank }
+            if b == 0x0A { t[c] |= lineFeed }
             if isIdentChar(b) || b == UInt8(ascii: ".") { t[c] |= numberChar }
         }
         for word in TokenKind.keywords.keys {
@@ -82,6 +84,8 @@ public struct Lexer {
     /// (`numberChar`: a byte that may continue a number literal after its first digits: a digit,
     /// '_', '.', an exponent or a unit letter)
     static let nameChar: UInt32 = 1 << 16, nameStart: UInt32 = 1 << 17, numberChar: UInt32 = 1 << 18
+    /// (`blank`: space, tab or carriage return)
+    static let blank: UInt32 = 1 << 19, lineFeed: UInt32 = 1 << 20
 
     /// The main loop. Trivia, names, keywords and one-byte punctuation — most of a file — are
     /// scanned inline with the position in a local (stores to `self.i` kept it in memory); the
@@ -95,11 +99,12 @@ public struct Lexer {
         var newline = true
         while true {
             while i < end {
-                let c = p[i]
-                if c == 0x20 { i += 1; continue }
-                if c == 0x0A { newline = true; i += 1; continue }
-                if c == 0x09 || c == 0x0D { i += 1; continue }
-                if c == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") || p[i + 1] == UInt8(ascii: "*") {
+                // (one table load tells blanks and newlines apart from the rest: compared with
+                // each, the bytes went through a jump table)
+                let bits = table[Int(p[i])]
+                if bits & Lexer.blank != 0 { i += 1; continue }
+                if bits & Lexer.lineFeed != 0 { newline = true; i += 1; continue }
+                if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") || p[i + 1] == UInt8(ascii: "*") {
                     self.i = i
                     if skipComment() { newline = true }
                     i = self.i
