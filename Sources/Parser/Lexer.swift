@@ -51,12 +51,30 @@ public struct Lexer {
     }
 
     mutating func run() -> [Token] {
+        if wholeFile { checkEncodingAndLines() }
         let bytes = b
         return bytes.withUnsafeBufferPointer { buffer in
             p = buffer
             defer { p = UnsafeBufferPointer(start: nil, count: 0) }
             return Lexer.byteTable.withUnsafeBufferPointer { table in
-                Keywords.slots.withUnsafeBufferPointer { slots in scan(table, slots) }
+                Keywords.slots.withUnsafeBufferPointer { slots in
+                    // Tokens are written straight into an array's uninitialized room (appending
+                    // checked the count against the capacity and reloaded both for every token).
+                    // A token per three bytes is room enough for source text; if a file needs
+                    // more, lexing goes on into another array, appended to the first.
+                    var tokens: [Token] = []
+                    var newline = true
+                    var done = false
+                    var room = (end - i) / 3 + 16
+                    while !done {
+                        let part = [Token](unsafeUninitializedCapacity: room) { out, count in
+                            done = scan(table, slots, into: out, count: &count, newline: &newline)
+                        }
+                        if tokens.isEmpty { tokens = part } else { tokens += part }
+                        room = end - i + 1   // (every token but the last takes a byte or more)
+                    }
+                    return tokens
+                }
             }
         }
     }
@@ -90,23 +108,30 @@ public struct Lexer {
     /// The main loop. Trivia, names, keywords and one-byte punctuation — most of a file — are
     /// scanned inline with the position in a local (stores to `self.i` kept it in memory); the
     /// other tokens go through `lexNumber` and `lexOne` with `self.i` synced around the call.
-    mutating func scan(_ table: UnsafeBufferPointer<UInt32>, _ slots: UnsafeBufferPointer<Keywords.Slot>) -> [Token] {
-        var tokens: [Token] = []
-        tokens.reserveCapacity((end - i) / 3)
-        if wholeFile { checkEncodingAndLines() }
+    /// Lexes from `i` into `out` from `count` on; returns true when the end of file token is
+    /// written, false when `out` is full first (then `i` and `newline` say where to go on).
+    mutating func scan(_ table: UnsafeBufferPointer<UInt32>, _ slots: UnsafeBufferPointer<Keywords.Slot>,
+                       into out: UnsafeMutableBufferPointer<Token>, count: inout Int, newline: inout Bool) -> Bool {
         let p = self.p, end = self.end
         var i = self.i
-        var newline = true
+        var n = count
+        var afterNewline = newline
         while true {
+            if n == out.count {
+                self.i = i
+                count = n
+                newline = afterNewline
+                return false
+            }
             while i < end {
                 // (one table load tells blanks and newlines apart from the rest: compared with
                 // each, the bytes went through a jump table)
                 let bits = table[Int(p[i])]
                 if bits & Lexer.blank != 0 { i += 1; continue }
-                if bits & Lexer.lineFeed != 0 { newline = true; i += 1; continue }
+                if bits & Lexer.lineFeed != 0 { afterNewline = true; i += 1; continue }
                 if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") || p[i + 1] == UInt8(ascii: "*") {
                     self.i = i
-                    if skipComment() { newline = true }
+                    if skipComment() { afterNewline = true }
                     i = self.i
                     continue
                 }
@@ -114,8 +139,9 @@ public struct Lexer {
             }
             if i >= end {
                 self.i = i
-                tokens.append(Token(kind: .eof, start: end, end: end, afterNewline: true))
-                return tokens
+                out.initializeElement(at: n, to: Token(kind: .eof, start: end, end: end, afterNewline: true))
+                count = n + 1
+                return true
             }
             let start = i
             let c = p[i]
@@ -152,8 +178,9 @@ public struct Lexer {
                     i = self.i
                 }
             }
-            tokens.append(Token(kind: kind, start: start, end: i, afterNewline: newline))
-            newline = false
+            out.initializeElement(at: n, to: Token(kind: kind, start: start, end: i, afterNewline: afterNewline))
+            n += 1
+            afterNewline = false
         }
     }
 
