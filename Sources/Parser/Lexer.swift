@@ -105,21 +105,21 @@ public struct Lexer {
     /// (`blank`: space, tab or carriage return)
     static let blank: UInt32 = 1 << 19, lineFeed: UInt32 = 1 << 20
 
-    /// The main loop. Trivia, names, keywords and one-byte punctuation — most of a file — are
-    /// scanned inline with the position in a local (stores to `self.i` kept it in memory); the
+    /// The main loop: lexes from `i` into `out` from `count` on; returns true when the end of file
+    /// token is written, false when `out` is full first (then `i` and `newline` say where to go on).
+    /// Trivia, names, keywords, plain integers and the commonest punctuation — most of a file —
+    /// are scanned inline with the position in a local (stores to `self.i` kept it in memory); the
     /// other tokens go through `lexNumber` and `lexOne` with `self.i` synced around the call.
-    /// Lexes from `i` into `out` from `count` on; returns true when the end of file token is
-    /// written, false when `out` is full first (then `i` and `newline` say where to go on).
     mutating func scan(_ table: UnsafeBufferPointer<UInt32>, _ slots: UnsafeBufferPointer<Keywords.Slot>,
                        into out: UnsafeMutableBufferPointer<Token>, count: inout Int, newline: inout Bool) -> Bool {
         let p = self.p, end = self.end
         var i = self.i
-        var n = count
+        var written = count
         var afterNewline = newline
         while true {
-            if n == out.count {
+            if written == out.count {
                 self.i = i
-                count = n
+                count = written
                 newline = afterNewline
                 return false
             }
@@ -139,8 +139,8 @@ public struct Lexer {
             }
             if i >= end {
                 self.i = i
-                out.initializeElement(at: n, to: Token(kind: .eof, start: end, end: end, afterNewline: true))
-                count = n + 1
+                out.initializeElement(at: written, to: Token(kind: .eof, start: end, end: end, afterNewline: true))
+                count = written + 1
                 return true
             }
             let start = i
@@ -178,8 +178,8 @@ public struct Lexer {
                     i = self.i
                 }
             }
-            out.initializeElement(at: n, to: Token(kind: kind, start: start, end: i, afterNewline: afterNewline))
-            n += 1
+            out.initializeElement(at: written, to: Token(kind: kind, start: start, end: i, afterNewline: afterNewline))
+            written += 1
             afterNewline = false
         }
     }
@@ -240,7 +240,8 @@ public struct Lexer {
     @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
     @inline(__always) static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
-    /// Everything but names, keywords and numbers starting with a digit (`scan` lexes those).
+    /// Punctuation, strings, colours, numbers such as `.5` and bytes that start no token (`scan`
+    /// lexes names, keywords and the commonest punctuation itself, and numbers with `lexNumber`).
     mutating func lexOne() -> TokenKind {
         let c = p[i]
         if c == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(p[i + 1]), !(i > 0 && p[i - 1] == UInt8(ascii: ".")) {

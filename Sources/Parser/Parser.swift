@@ -41,8 +41,8 @@ public struct Parser {
 
     // MARK: token helpers
 
-    /// (`p` is always a valid index: `advance` stops at the last token, the end of file.)
-    // (The small helpers are inlined: as calls they were a fifth of the parser's own instructions.)
+    // (The small helpers are inlined: as calls they were a fifth of the parser's own instructions.
+    // `p` is always a valid index, unclamped: `advance` stops at the last token, the end of file.)
     var tok: Token { @inline(__always) get { tokens[p] } }
     var kind: TokenKind { @inline(__always) get { tok.kind } }
     @inline(__always) func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
