@@ -707,7 +707,9 @@ public struct Parser {
                 repeat { end = end.to(parseUnary().span) } while Parser.precedence(kind) != nil && advance().kind != .eof
                 return Expr(.error, end)
             }
-            let rhs = parseBinary(prec)
+            // (a leaf that no tighter operator follows is the whole right operand: made here, as
+            // the call below would make it)
+            let rhs = atLeaf && (Parser.precedence(peekKind(1))?.0 ?? 0) <= prec ? parseLeaf() : parseBinary(prec)
             lhs = Expr(.binary(op, lhs, rhs), lhs.span.to(rhs.span))
         }
         return lhs
@@ -731,14 +733,14 @@ public struct Parser {
     }
 
     /// At a number or a name that is a whole operand: not followed by `.`, `[` or `(` (postfix
-    /// operators) or `{` (`basic { … }`). Most operands and arguments are such leaves, and
+    /// operators), nor a name by `{` (`basic { … }`). Most operands and arguments are such leaves, and
     /// `parseLeaf` makes their node without going down through `parseBinary`, `parseUnary`,
     /// `parsePostfix` and `parsePrimary`, which would make the same node.
     var atLeaf: Bool {
         @inline(__always) get {
             guard kind == .number || kind == .identifier else { return false }
             let next = peekKind(1)
-            return next != .dot && next != .lbracket && next != .lparen && next != .lbrace
+            return next != .dot && next != .lbracket && next != .lparen && (next != .lbrace || kind == .number)
         }
     }
 
