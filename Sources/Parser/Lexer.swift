@@ -51,29 +51,136 @@ public struct Lexer {
     }
 
     mutating func run() -> [Token] {
+        if wholeFile { checkEncodingAndLines() }
         let bytes = b
         return bytes.withUnsafeBufferPointer { buffer in
             p = buffer
             defer { p = UnsafeBufferPointer(start: nil, count: 0) }
-            return scan()
+            return Lexer.byteTable.withUnsafeBufferPointer { table in
+                Keywords.slots.withUnsafeBufferPointer { slots in
+                    // Tokens are written straight into an array's uninitialized room (appending
+                    // checked the count against the capacity and reloaded both for every token).
+                    // A token per three bytes is room enough for source text; if a file needs
+                    // more, lexing goes on into another array, appended to the first.
+                    var tokens: [Token] = []
+                    var newline = true
+                    var done = false
+                    var room = (end - i) / 3 + 16
+                    while !done {
+                        let part = [Token](unsafeUninitializedCapacity: room) { out, count in
+                            done = scan(table, slots, into: out, count: &count, newline: &newline)
+                        }
+                        if tokens.isEmpty { tokens = part } else { tokens += part }
+                        room = end - i + 1   // (every token but the last takes a byte or more)
+                    }
+                    return tokens
+                }
+            }
         }
     }
 
-    mutating func scan() -> [Token] {
-        var tokens: [Token] = []
-        tokens.reserveCapacity((end - i) / 3)
-        if wholeFile { checkEncodingAndLines() }
-        var newline = true
+    /// Per byte value: bits 0–15 the lengths of the keywords that start with that byte (bit n set:
+    /// there is one of n bytes), so most names are known not to be keywords without being hashed;
+    /// then what the byte can be (one table load per byte instead of range tests).
+    static let byteTable: [UInt32] = {
+        var t = [UInt32](repeating: 0, count: 256)
+        for c in 0..<256 {
+            let b = UInt8(c)
+            if isIdentChar(b) { t[c] |= nameChar }
+            if isIdentStart(b) { t[c] |= nameStart }
+            if b == 0x20 || b == 0x09 || b == 0x0D { t[c] |= blank }
+            if b == 0x0A { t[c] |= lineFeed }
+            if isIdentChar(b) || b == UInt8(ascii: ".") { t[c] |= numberChar }
+        }
+        for word in TokenKind.keywords.keys {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count < 16 && bytes.allSatisfy(isIdentChar) && isIdentStart(bytes[0]))
+            t[Int(bytes[0])] |= 1 << UInt32(bytes.count)
+        }
+        return t
+    }()
+    /// (`numberChar`: a byte that may continue a number literal after its first digits: a digit,
+    /// '_', '.', an exponent or a unit letter)
+    static let nameChar: UInt32 = 1 << 16, nameStart: UInt32 = 1 << 17, numberChar: UInt32 = 1 << 18
+    /// (`blank`: space, tab or carriage return)
+    static let blank: UInt32 = 1 << 19, lineFeed: UInt32 = 1 << 20
+
+    /// The main loop: lexes from `i` into `out` from `count` on; returns true when the end of file
+    /// token is written, false when `out` is full first (then `i` and `newline` say where to go on).
+    /// Trivia, names, keywords, plain integers and the commonest punctuation — most of a file —
+    /// are scanned inline with the position in a local (stores to `self.i` kept it in memory); the
+    /// other tokens go through `lexNumber` and `lexOne` with `self.i` synced around the call.
+    mutating func scan(_ table: UnsafeBufferPointer<UInt32>, _ slots: UnsafeBufferPointer<Keywords.Slot>,
+                       into out: UnsafeMutableBufferPointer<Token>, count: inout Int, newline: inout Bool) -> Bool {
+        let p = self.p, end = self.end
+        var i = self.i
+        var written = count
+        var afterNewline = newline
         while true {
-            newline = skipTrivia() || newline
+            if written == out.count {
+                self.i = i
+                count = written
+                newline = afterNewline
+                return false
+            }
+            while i < end {
+                // (one table load tells blanks and newlines apart from the rest: compared with
+                // each, the bytes went through a jump table)
+                let bits = table[Int(p[i])]
+                if bits & Lexer.blank != 0 { i += 1; continue }
+                if bits & Lexer.lineFeed != 0 { afterNewline = true; i += 1; continue }
+                if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") || p[i + 1] == UInt8(ascii: "*") {
+                    self.i = i
+                    if skipComment() { afterNewline = true }
+                    i = self.i
+                    continue
+                }
+                break
+            }
             if i >= end {
-                tokens.append(Token(kind: .eof, span: Span(end, end), afterNewline: true))
-                return tokens
+                self.i = i
+                out.initializeElement(at: written, to: Token(kind: .eof, start: end, end: end, afterNewline: true))
+                count = written + 1
+                return true
             }
             let start = i
-            let kind = lexOne()
-            tokens.append(Token(kind: kind, span: Span(start, i), afterNewline: newline))
-            newline = false
+            let c = p[i]
+            let bits = table[Int(c)]
+            let kind: TokenKind
+            if bits & Lexer.nameStart != 0 {
+                i += 1
+                while i < end, table[Int(p[i])] & Lexer.nameChar != 0 { i += 1 }
+                let n = i - start
+                kind = n < 16 && (bits >> UInt32(n)) & 1 != 0 ? Keywords.kind(p, start, i, slots) : .identifier
+            } else {
+                switch c {
+                case UInt8(ascii: "{"): i += 1; kind = .lbrace
+                case UInt8(ascii: "}"): i += 1; kind = .rbrace
+                case UInt8(ascii: "("): i += 1; kind = .lparen
+                case UInt8(ascii: ")"): i += 1; kind = .rparen
+                case UInt8(ascii: ","): i += 1; kind = .comma
+                case UInt8(ascii: ":"): i += 1; kind = .colon
+                default:
+                    // a plain integer (digits up to a byte that cannot continue a number) is
+                    // finished here; anything longer is lexed again by `lexNumber`
+                    if Lexer.isDigit(c) {
+                        i += 1
+                        while i < end, Lexer.isDigit(p[i]) { i += 1 }
+                        if (i < end && table[Int(p[i])] & Lexer.numberChar != 0) || i - start > Lexer.maxNumberLength {
+                            i = start
+                        } else {
+                            kind = .number
+                            break
+                        }
+                    }
+                    self.i = i
+                    kind = Lexer.isDigit(c) ? lexNumber() : lexOne()
+                    i = self.i
+                }
+            }
+            out.initializeElement(at: written, to: Token(kind: kind, start: start, end: i, afterNewline: afterNewline))
+            written += 1
+            afterNewline = false
         }
     }
 
@@ -107,53 +214,37 @@ public struct Lexer {
         }
     }
 
-    /// Skips white space and comments; returns true if a newline was crossed.
-    mutating func skipTrivia() -> Bool {
+    /// Skips the comment at `i` (`//` to the end of the line, or a nested `/* … */`); returns true
+    /// if a newline inside a block comment was crossed (a line comment stops before its newline).
+    mutating func skipComment() -> Bool {
         var sawNewline = false
-        while i < end {
-            let c = p[i]
-            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
-            if c == 0x0A { sawNewline = true; i += 1; continue }
-            if c == UInt8(ascii: "/"), i + 1 < end {
-                if p[i + 1] == UInt8(ascii: "/") {
-                    while i < end, p[i] != 0x0A { i += 1 }
-                    continue
-                }
-                if p[i + 1] == UInt8(ascii: "*") {
-                    let start = i
-                    i += 2
-                    var depth = 1
-                    while i < end, depth > 0 {
-                        if p[i] == 0x0A { sawNewline = true }
-                        if p[i] == UInt8(ascii: "*"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
-                        if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
-                        i += 1
-                    }
-                    if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
-                    continue
-                }
-            }
-            break
+        if p[i + 1] == UInt8(ascii: "/") {
+            while i < end, p[i] != 0x0A { i += 1 }
+            return false
         }
+        let start = i
+        i += 2
+        var depth = 1
+        while i < end, depth > 0 {
+            if p[i] == 0x0A { sawNewline = true }
+            if p[i] == UInt8(ascii: "*"), i + 1 < end, p[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2; continue }
+            if p[i] == UInt8(ascii: "/"), i + 1 < end, p[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2; continue }
+            i += 1
+        }
+        if depth > 0 { diagnostics.error("E0005", "unterminated block comment", at: Span(start, start + 2), label: "comment starts here") }
         return sawNewline
     }
 
-    static func isIdentStart(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
-    }
-    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
+    // (`c | 0x20` folds upper into lower case letters; `&-` makes one unsigned range test)
+    @inline(__always) static func isIdentStart(_ c: UInt8) -> Bool { (c | 0x20) &- 0x61 < 26 || c == 0x5F }
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+    @inline(__always) static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
+    /// Punctuation, strings, colours, numbers such as `.5` and bytes that start no token (`scan`
+    /// lexes names, keywords and the commonest punctuation itself, and numbers with `lexNumber`).
     mutating func lexOne() -> TokenKind {
         let c = p[i]
-        if Lexer.isIdentStart(c) {
-            let start = i
-            while i < end, Lexer.isIdentChar(p[i]) { i += 1 }
-            guard i - start <= 16 else { return .identifier }
-            let (lo, hi) = Keywords.pack(p, start, i)
-            return Keywords.kind(lo, hi)
-        }
-        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < end && Lexer.isDigit(p[i + 1]) && !(i > 0 && p[i - 1] == UInt8(ascii: "."))) {
+        if c == UInt8(ascii: "."), i + 1 < end, Lexer.isDigit(p[i + 1]), !(i > 0 && p[i - 1] == UInt8(ascii: ".")) {
             return lexNumber()
         }
         switch c {
@@ -297,8 +388,9 @@ public struct Lexer {
 enum Keywords {
     static let slotCount = 64
     /// (first 8 bytes, next 8 bytes, kind) per slot; kind nil for an empty slot.
-    static let slots: [(UInt64, UInt64, TokenKind?)] = {
-        var t = [(UInt64, UInt64, TokenKind?)](repeating: (0, 0, nil), count: slotCount)
+    typealias Slot = (UInt64, UInt64, TokenKind?)
+    static let slots: [Slot] = {
+        var t = [Slot](repeating: (0, 0, nil), count: slotCount)
         for (word, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(word.utf8)
             precondition(bytes.count <= 16 && TokenKind.keywords.count < slotCount / 2)
@@ -310,7 +402,18 @@ enum Keywords {
         return t
     }()
 
+    /// `b[start..<end]` (at most 16 bytes) packed little-endian into two words, zero-padded. Two
+    /// unaligned loads and masks where 16 bytes are readable from `start`, else byte by byte.
     @inline(__always) static func pack(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        let n = end - start
+        if start >= 0, start + 16 <= b.count, let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base + start)
+            let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let lo = n >= 8 ? w0 : w0 & ((1 &<< UInt64(8 * n)) &- 1)
+            let hi = n >= 16 ? w1 : n <= 8 ? 0 : w1 & ((1 &<< UInt64(8 * (n - 8))) &- 1)
+            return (lo, hi)
+        }
         var lo: UInt64 = 0, hi: UInt64 = 0
         var k = start
         while k < end, k < start + 8 { lo |= UInt64(b[k]) << UInt64(8 * (k - start)); k += 1 }
@@ -322,10 +425,11 @@ enum Keywords {
         Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    /// The keyword whose packed spelling (an identifier's first 16 bytes, zero-padded; longer
-    /// identifiers are never keywords) is (lo, hi), else `.identifier`.
-    static func kind(_ lo: UInt64, _ hi: UInt64) -> TokenKind {
-        let table = slots
+    /// The keyword spelled by the name `b[start..<end]` (at most 16 bytes), else `.identifier`;
+    /// `table` is `slots`.
+    @inline(__always) static func kind(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                                       _ table: UnsafeBufferPointer<Slot>) -> TokenKind {
+        let (lo, hi) = pack(b, start, end)
         var h = slot(lo, hi)
         while let kind = table[h].2 {
             if table[h].0 == lo, table[h].1 == hi { return kind }
@@ -399,6 +503,30 @@ public enum Literals {
         if trailingE { digits.removeLast() }
         guard let v = Double(digits), v.isFinite else { return nil }
         return (v, unit)
+    }
+
+    /// The value of `b[start..<end]` when it is all of a plain literal: digits, optionally '.' and
+    /// more digits, at most 15 digits in all, no unit; nil for anything else. The same division
+    /// as `exactDecimal`, so the same Double as `number(_:_:_:)` (most literals are plain: this
+    /// skips its splitting of digits and unit).
+    @inline(__always) public static func plainNumber(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
+        guard start >= 0, end <= b.count, end - start <= 16 else { return nil }
+        return b.withUnsafeBufferPointer { b in
+            var k = start
+            var mantissa: UInt64 = 0
+            while k < end, b[k] &- 0x30 < 10 { mantissa = mantissa &* 10 &+ UInt64(b[k] &- 0x30); k += 1 }
+            var fraction = 0
+            if k < end, b[k] == UInt8(ascii: "."), k + 1 < end {
+                k += 1
+                let fractionStart = k
+                while k < end, b[k] &- 0x30 < 10 { mantissa = mantissa &* 10 &+ UInt64(b[k] &- 0x30); k += 1 }
+                fraction = k - fractionStart
+            }
+            let digits = end - start - (fraction > 0 ? 1 : 0)
+            guard k == end, digits > 0, digits <= 15 else { return nil }
+            // (x / 1 is x: integers skip the table)
+            return fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
+        }
     }
 
     /// The unit's text; the units CAL knows come from literals, so building them costs nothing.

@@ -10,6 +10,8 @@ import CalcCore
 public struct Parser {
     let file: SourceFile
     let tokens: [Token]
+    /// `file.bytes`, held by the parser: read through the file, each use retained and released it.
+    let bytes: [UInt8]
     var p = 0
     var depth = 0
     public internal(set) var diagnostics = DiagnosticBag()
@@ -24,6 +26,7 @@ public struct Parser {
     public init(file: SourceFile, tokens: [Token]) {
         self.file = file
         self.tokens = tokens
+        self.bytes = file.bytes
     }
 
     /// Lexes and parses a whole file.
@@ -38,9 +41,11 @@ public struct Parser {
 
     // MARK: token helpers
 
-    var tok: Token { tokens[min(p, tokens.count - 1)] }
-    var kind: TokenKind { tok.kind }
-    func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
+    // (The small helpers are inlined: as calls they were a fifth of the parser's own instructions.
+    // `p` is always a valid index, unclamped: `advance` stops at the last token, the end of file.)
+    var tok: Token { @inline(__always) get { tokens[p] } }
+    var kind: TokenKind { @inline(__always) get { tok.kind } }
+    @inline(__always) func peekKind(_ k: Int) -> TokenKind { tokens[min(p + k, tokens.count - 1)].kind }
     func peek(_ k: Int) -> Token { tokens[min(p + k, tokens.count - 1)] }
     func text(_ t: Token) -> String { file.text(t.span) }
 
@@ -52,36 +57,42 @@ public struct Parser {
     /// `text(t)` for a name token (an identifier or a contextual keyword), through `nameCache`.
     mutating func identifierText(_ t: Token) -> String {
         let start = t.span.start, n = t.span.end - start
-        guard n > 0, n <= 16 else { return text(t) }
-        var lo: UInt64 = 0, hi: UInt64 = 0
-        file.bytes.withUnsafeBufferPointer { b in
-            for k in 0..<min(n, 8) { lo |= UInt64(b[start + k]) << UInt64(8 * k) }
-            if n > 8 { for k in 8..<n { hi |= UInt64(b[start + k]) << UInt64(8 * (k - 8)) } }
-        }
+        guard start >= 0, n > 0, n <= 16, t.span.end <= bytes.count else { return text(t) }
         if nameCache.isEmpty { nameCache = Array(repeating: (0, 0, ""), count: 512) }
+        let (lo, hi) = Parser.pack(bytes, start, start + n)
         let slot = Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
         if nameCache[slot].lo == lo, nameCache[slot].hi == hi { return nameCache[slot].text }
-        let s = text(t)
+        let s = Parser.string(bytes, start, start + n)
         nameCache[slot] = (lo, hi, s)
         return s
+    }
+
+    @inline(__always) static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        b.withUnsafeBufferPointer { Keywords.pack($0, start, end) }
+    }
+
+    /// `b[start..<end]` as a String, decoded from a buffer pointer: from an array slice, the
+    /// generic path cost twice as much.
+    static func string(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
+        b.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// Whether token `t` is spelled `word`, compared as bytes (no String is built).
     func spelled(_ t: Token, _ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard t.span.end - t.span.start == n else { return false }
-        let b = file.bytes, w = word.utf8Start
+        let b = bytes, w = word.utf8Start
         for k in 0..<n where b[t.span.start + k] != w[k] { return false }
         return true
     }
 
-    mutating func advance() -> Token {
+    @inline(__always) mutating func advance() -> Token {
         let t = tok
         if p < tokens.count - 1 { p += 1 }
         return t
     }
 
-    mutating func accept(_ k: TokenKind) -> Token? {
+    @inline(__always) mutating func accept(_ k: TokenKind) -> Token? {
         if kind == k { return advance() }
         return nil
     }
@@ -102,15 +113,20 @@ public struct Parser {
         return nil
     }
 
-    mutating func enter() -> Bool {
+    @inline(__always) mutating func enter() -> Bool {
         depth += 1
+        if depth >= Parser.maxDepth { return tooDeep() }
+        return true
+    }
+
+    mutating func tooDeep() -> Bool {
         if depth == Parser.maxDepth {
             diagnostics.error("E0010", "nesting is too deep (more than \(Parser.maxDepth) levels)", at: tok.span)
         }
-        return depth < Parser.maxDepth
+        return false
     }
 
-    mutating func leave() { depth -= 1 }
+    @inline(__always) mutating func leave() { depth -= 1 }
 
     /// Skips to the start of the next line at the current brace level, or to a closing brace.
     mutating func syncStatement() {
@@ -196,7 +212,7 @@ public struct Parser {
     }
 
     /// True when a dotted name followed by ':' starts here (a member line).
-    func atMember() -> Bool {
+    @inline(__always) func atMember() -> Bool {
         var k = 0
         guard peekKind(0) == .identifier || peekKind(0).isContextualName else { return false }
         k = 1
@@ -207,75 +223,12 @@ public struct Parser {
     // MARK: statements
 
     mutating func parseStatement() -> Stmt {
-        // `mask { … }` or `mask shape { … }`: the enclosing layer's mask
-        if kind == .identifier, spelled(tok, "mask"),
-           peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
-            let start = advance().span
-            var kindName: Name?
-            if kind == .identifier { let t = advance(); kindName = Name(identifierText(t), span: t.span) }
-            guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
-            var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
-            decl.isMask = true
-            return .layer(decl)
-        }
-        // `property NAME: TYPE = VALUE`: a custom key–value property
-        if kind == .identifier, spelled(tok, "property"), peekKind(1) == .identifier, peekKind(2) == .colon {
-            let start = advance().span
-            let n = advance()
-            _ = advance()
-            guard let type = parseType() else { syncStatement(); return .error(start) }
-            guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
-            let value = parseExpr()
-            return .property(PropertyDecl(name: Name(identifierText(n), span: n.span), type: type, value: value, span: start.to(value.span)))
-        }
-        // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
-        if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
-            let start = advance().span
-            guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
-            var members: [Member] = []
-            for s in body {
-                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
-                    diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
-                }
-            }
-            return .constraints(members, start.to(close))
-        }
-        // `draw { … }`: the enclosing layer's content
-        if kind == .identifier, spelled(tok, "draw"), peekKind(1) == .lbrace {
-            let start = advance().span
-            guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
-            return .draw(body: body, span: start.to(close))
-        }
-        // `cell NAME { … }`: an emitter cell
-        if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
-            let start = advance().span
-            let n = advance()
-            sawCell = true
-            guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
-            return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
-        }
-        if atDynamics { return parseDynamics() }
-        // UIKit's animation blocks
-        if kind == .identifier, peekKind(1) == .lparen,
-           spelled(tok, "animate") || spelled(tok, "animateKeyframes") || spelled(tok, "keyframe") || spelled(tok, "transition") {
-            let kw = advance()
-            _ = advance()
-            let args = parseArgs()
-            guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
-            var completion: [Stmt]?
-            var finished: Name?
-            var end = close
-            if kind == .identifier, spelled(tok, "completion") {
-                _ = advance()
-                // UIKit's `completion: ^(BOOL finished)`: the flag's name
-                if accept(.lparen) != nil {
-                    if let n = expect(.identifier, "the name of the 'finished' flag") { finished = Name(identifierText(n), span: n.span) }
-                    _ = expect(.rparen, "')'")
-                }
-                if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
-            }
-            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion,
-                                 finished: finished, span: kw.span.to(end))
+        // Statements led by a contextual word (`mask`, `draw`, `animate` …): each is the word
+        // followed by '{', a name or '('. Most lines start with a name followed by ':', '=' or
+        // '.' (a member, an assignment), and skip the words' comparisons.
+        if kind == .identifier {
+            let next = peekKind(1)
+            if next == .lbrace || next == .identifier || next == .lparen, let s = parseWordStatement() { return s }
         }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
             if let m = parseMember() { return .member(m) }
@@ -398,6 +351,82 @@ public struct Parser {
         }
     }
 
+    /// The statement led by a contextual word at the current name, or nil (nothing consumed)
+    /// when the name is no such word.
+    mutating func parseWordStatement() -> Stmt? {
+        // `mask { … }` or `mask shape { … }`: the enclosing layer's mask
+        if kind == .identifier, spelled(tok, "mask"),
+           peekKind(1) == .lbrace || (peekKind(1) == .identifier && peekKind(2) == .lbrace) {
+            let start = advance().span
+            var kindName: Name?
+            if kind == .identifier { let t = advance(); kindName = Name(identifierText(t), span: t.span) }
+            guard let (body, close) = parseBlock("the mask") else { syncStatement(); return .error(start) }
+            var decl = LayerDecl(name: nil, kind: kindName, body: body, span: start.to(close))
+            decl.isMask = true
+            return .layer(decl)
+        }
+        // `property NAME: TYPE = VALUE`: a custom key–value property
+        if kind == .identifier, spelled(tok, "property"), peekKind(1) == .identifier, peekKind(2) == .colon {
+            let start = advance().span
+            let n = advance()
+            _ = advance()
+            guard let type = parseType() else { syncStatement(); return .error(start) }
+            guard expect(.equal, "'=' and the property's default value after its type") != nil else { syncStatement(); return .error(start) }
+            let value = parseExpr()
+            return .property(PropertyDecl(name: Name(identifierText(n), span: n.span), type: type, value: value, span: start.to(value.span)))
+        }
+        // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
+        if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
+            let start = advance().span
+            guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
+            var members: [Member] = []
+            for s in body {
+                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
+                    diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
+                }
+            }
+            return .constraints(members, start.to(close))
+        }
+        // `draw { … }`: the enclosing layer's content
+        if kind == .identifier, spelled(tok, "draw"), peekKind(1) == .lbrace {
+            let start = advance().span
+            guard let (body, close) = parseBlock("the draw block") else { syncStatement(); return .error(start) }
+            return .draw(body: body, span: start.to(close))
+        }
+        // `cell NAME { … }`: an emitter cell
+        if kind == .identifier, spelled(tok, "cell"), peekKind(1) == .identifier, peekKind(2) == .lbrace {
+            let start = advance().span
+            let n = advance()
+            sawCell = true
+            guard let (body, close) = parseBlock("the cell") else { syncStatement(); return .error(start) }
+            return .cell(CellDecl(name: Name(identifierText(n), span: n.span), body: body, span: start.to(close)))
+        }
+        if atDynamics { return parseDynamics() }
+        // UIKit's animation blocks
+        if kind == .identifier, peekKind(1) == .lparen,
+           spelled(tok, "animate") || spelled(tok, "animateKeyframes") || spelled(tok, "keyframe") || spelled(tok, "transition") {
+            let kw = advance()
+            _ = advance()
+            let args = parseArgs()
+            guard let (body, close) = parseBlock("the animation block") else { syncStatement(); return .error(kw.span) }
+            var completion: [Stmt]?
+            var finished: Name?
+            var end = close
+            if kind == .identifier, spelled(tok, "completion") {
+                _ = advance()
+                // UIKit's `completion: ^(BOOL finished)`: the flag's name
+                if accept(.lparen) != nil {
+                    if let n = expect(.identifier, "the name of the 'finished' flag") { finished = Name(identifierText(n), span: n.span) }
+                    _ = expect(.rparen, "')'")
+                }
+                if let (c, cclose) = parseBlock("the completion handler") { completion = c; end = cclose }
+            }
+            return .animateBlock(kind: Name(identifierText(kw), span: kw.span), args: args, body: body, completion: completion,
+                                 finished: finished, span: kw.span.to(end))
+        }
+        return nil
+    }
+
     /// The position of the operator when the statement here is `target op= value` (`x += 1`,
     /// `a.position.x -= 5`, `xs[i] *= 2`): a name with members and indices, then `+ - * / %`
     /// directly followed by `=`.
@@ -417,7 +446,11 @@ public struct Parser {
             }
             break
         }
-        guard [.plus, .minus, .star, .slash, .percent].contains(peekKind(k)), peekKind(k + 1) == .equal,
+        switch peekKind(k) {
+        case .plus, .minus, .star, .slash, .percent: break
+        default: return nil
+        }
+        guard peekKind(k + 1) == .equal,
               peek(k).span.end == peek(k + 1).span.start else { return nil }
         return k
     }
@@ -634,6 +667,10 @@ public struct Parser {
     public mutating func parseExpr() -> Expr {
         guard enter() else { leave(); let s = tok.span; syncStatement(); return Expr(.error, s) }
         defer { leave() }
+        if atLeaf {
+            let next = peekKind(1)
+            if Parser.precedence(next) == nil, next != .dotDotLess, next != .dotDotDot { return parseLeaf() }
+        }
         let lhs = parseBinary(0)
         if kind == .dotDotLess || kind == .dotDotDot {
             let inclusive = advance().kind == .dotDotDot
@@ -677,7 +714,9 @@ public struct Parser {
                 repeat { end = end.to(parseUnary().span) } while Parser.precedence(kind) != nil && advance().kind != .eof
                 return Expr(.error, end)
             }
-            let rhs = parseBinary(prec)
+            // (a leaf that no tighter operator follows is the whole right operand: made here, as
+            // the call below would make it)
+            let rhs = atLeaf && (Parser.precedence(peekKind(1))?.0 ?? 0) <= prec ? parseLeaf() : parseBinary(prec)
             lhs = Expr(.binary(op, lhs, rhs), lhs.span.to(rhs.span))
         }
         return lhs
@@ -696,7 +735,27 @@ public struct Parser {
             leave()
             return Expr(.unary(t.kind == .minus ? .neg : .not, operand), t.span.to(operand.span))
         }
+        if atLeaf { return parseLeaf() }
         return parsePostfix()
+    }
+
+    /// At a number or a name that is a whole operand: not followed by `.`, `[` or `(` (postfix
+    /// operators), nor a name by `{` (`basic { … }`). Most operands and arguments are such leaves, and
+    /// `parseLeaf` makes their node without going down through `parseBinary`, `parseUnary`,
+    /// `parsePostfix` and `parsePrimary`, which would make the same node.
+    var atLeaf: Bool {
+        @inline(__always) get {
+            guard kind == .number || kind == .identifier else { return false }
+            let next = peekKind(1)
+            return next != .dot && next != .lbracket && next != .lparen && (next != .lbrace || kind == .number)
+        }
+    }
+
+    /// The node for the leaf at `atLeaf`, as `parsePrimary` makes it.
+    mutating func parseLeaf() -> Expr {
+        let t = advance()
+        if t.kind == .number { return numberLiteral(t) }
+        return Expr(.identifier(identifierText(t)), t.span)
     }
 
     /// Each `.name`, call and index nests the tree one level deeper (later stages recurse over it),
@@ -738,18 +797,7 @@ public struct Parser {
         switch kind {
         case .number:
             _ = advance()
-            guard let (v, unit) = Literals.number(file.bytes, t.span.start, t.span.end) else {
-                let s = text(t)
-                diagnostics.error("E0011", "number '\(s)' is out of range", at: t.span)
-                return Expr(.error, t.span)
-            }
-            if !Parser.units.contains(unit) {
-                let s = text(t)
-                diagnostics.error("E0009", "unknown unit '\(unit)' in '\(s)'", at: t.span,
-                                  label: suggestion(for: unit, among: Parser.units.dropFirst()).map { "did you mean '\($0)'?" } ?? "units are s, ms, deg and rad")
-                return Expr(.error, t.span)
-            }
-            return Expr(.number(v, unit: unit), t.span)
+            return numberLiteral(t)
         case .string:
             _ = advance()
             return stringLiteral(t)
@@ -819,6 +867,24 @@ public struct Parser {
             expected("a value")
             return Expr(.error, t.span)
         }
+    }
+
+    /// The number token `t` as a value with its unit (an error node for one out of range or with
+    /// an unknown unit).
+    mutating func numberLiteral(_ t: Token) -> Expr {
+        if let v = Literals.plainNumber(bytes, t.span.start, t.span.end) { return Expr(.number(v, unit: ""), t.span) }
+        guard let (v, unit) = Literals.number(bytes, t.span.start, t.span.end) else {
+            let s = text(t)
+            diagnostics.error("E0011", "number '\(s)' is out of range", at: t.span)
+            return Expr(.error, t.span)
+        }
+        if !Parser.units.contains(unit) {
+            let s = text(t)
+            diagnostics.error("E0009", "unknown unit '\(unit)' in '\(s)'", at: t.span,
+                              label: suggestion(for: unit, among: Parser.units.dropFirst()).map { "did you mean '\($0)'?" } ?? "units are s, ms, deg and rad")
+            return Expr(.error, t.span)
+        }
+        return Expr(.number(v, unit: unit), t.span)
     }
 
     /// A string literal, split into text and `\( … )` expressions (each parsed by a sub-parser over

@@ -70,3 +70,13 @@ public struct Token: Sendable, Equatable {
         self.afterNewline = afterNewline
     }
 }
+
+extension Token {
+    /// A token over `start..<end` (`end >= start`), as `init(kind:span:afterNewline:)` makes it.
+    @inline(__always) init(kind: TokenKind, start: Int, end: Int, afterNewline: Bool) {
+        self.start = start
+        self.length = UInt32(clamping: end - start)
+        self.kind = kind
+        self.afterNewline = afterNewline
+    }
+}
