@@ -569,12 +569,6 @@ final class Machine {
         return x
     }
 
-    /// An animation key from the string constants (verified to be a string).
-    func constantKey(_ c: Int) throws(RuntimeError) -> String {
-        guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
-        return key
-    }
-
     /// An animation key computed at run time (ANIMADDK, ANIMREMOVEK): a string that is not empty,
     /// since the empty key stands for Core Animation's nil key, which no call can name.
     func computedKey(_ v: Value) throws(RuntimeError) -> String {
@@ -875,17 +869,8 @@ final class Machine {
                 guard case .string(let name) = R[b] else { throw fail("a layer name must be a string, found \(R[b].typeName)") }
                 guard let l = find(name) else { throw fail("there is no layer named '\(name)' in the tree") }
                 R[a] = .layer(l)
-            case .superlayer:
-                let l = try layerIndex(R[b])
-                let p = world.layers[Int(l)].parent
-                // a mask's `parent` is its owner, but a mask has no superlayer (CALayer.mask)
-                R[a] = p >= 0 && world.layers[Int(p)].mask != l ? .layer(p) : .none
-            case .sublayers:
-                let l = try layerIndex(R[b])
-                R[a] = .array(world.layers[Int(l)].sublayers.map { .layer($0) })
-            case .getmask:
-                let m = world.layers[Int(try layerIndex(R[b]))].mask
-                R[a] = m >= 0 ? .layer(m) : .none
+            case .superlayer, .sublayers, .getmask, .animaddk, .animremovek:
+                try treeAndKeyOp(ins, R)
             case .newlayer:
                 try writable()
                 R[a] = .layer(newLayer(template: program.layerTemplates[c]))
@@ -985,20 +970,14 @@ final class Machine {
                     let why = field == .keyTimes ? " (key times are fractions from 0 to 1 that never decrease)" : ""
                     throw fail("invalid value for the animation's '\(field.name)': \(Value.display(v))\(why)")
                 }
-            case .animadd, .animaddk:
+            case .animadd:
+                try writable()
+                guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
+                try addAnimation(R[b], to: R[a], key: key)
+            case .animremove:
                 try writable()
                 let l = try layerIndex(R[a])
-                let obj = try animationObject(R[b])
-                let key = ins.op == .animadd ? try constantKey(c) : try computedKey(R[c])
-                attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
-                       timing: obj.timingFunction ?? .linear, frames: openFrames)
-                for i in pending.indices where pending[i].layer == l && image.table.info(pending[i].property)?.name == key {
-                    pending[i].overridden = true
-                }
-            case .animremove, .animremovek:
-                try writable()
-                let l = try layerIndex(R[a])
-                let key = ins.op == .animremove ? try constantKey(c) : try computedKey(R[c])
+                guard case .string(let key) = program.constants[c] else { throw fail("bad animation key") }
                 removeAnimations(on: l) { $0.key == key }
             case .animremoveall:
                 try writable()
@@ -1106,6 +1085,48 @@ final class Machine {
                 world.layers[Int(l)].bindings.removeAll { $0.keyPath == kp }
                 world.layers[Int(l)].bindings.append(Binding(keyPath: kp, function: b, args: args))
             }
+        }
+    }
+
+    /// ANIMADD and ANIMADDK: attaches the animation under `key` (an implicit animation of the same
+    /// property pending in this transaction is overtaken, seed 004:473).
+    func addAnimation(_ anim: Value, to layer: Value, key: String) throws(RuntimeError) {
+        let l = try layerIndex(layer)
+        let obj = try animationObject(anim)
+        attach(obj, to: l, key: key, duration: obj.duration > 0 ? obj.duration : Machine.implicitDuration,
+               timing: obj.timingFunction ?? .linear, frames: openFrames)
+        for i in pending.indices where pending[i].layer == l && image.table.info(pending[i].property)?.name == key {
+            pending[i].overridden = true
+        }
+    }
+
+    /// The tree reads and the animation calls with computed keys, out of the dispatch loop (they
+    /// are rare; inside it, their code cost the loop-heavy benchmark 10 % through register spills).
+    @inline(never)
+    func treeAndKeyOp(_ ins: Instruction, _ R: UnsafeMutablePointer<Value>) throws(RuntimeError) {
+        let a = Int(ins.a), b = Int(ins.b), c = Int(ins.c)
+        switch ins.op {
+        case .superlayer:
+            let l = try layerIndex(R[b])
+            let p = world.layers[Int(l)].parent
+            // a mask's `parent` is its owner, but a mask has no superlayer (CALayer.mask)
+            R[a] = p >= 0 && world.layers[Int(p)].mask != l ? .layer(p) : .none
+        case .sublayers:
+            let l = try layerIndex(R[b])
+            R[a] = .array(world.layers[Int(l)].sublayers.map { .layer($0) })
+        case .getmask:
+            let m = world.layers[Int(try layerIndex(R[b]))].mask
+            R[a] = m >= 0 ? .layer(m) : .none
+        case .animaddk:
+            try writable()
+            try addAnimation(R[b], to: R[a], key: try computedKey(R[c]))
+        case .animremovek:
+            try writable()
+            let l = try layerIndex(R[a])
+            let key = try computedKey(R[c])
+            removeAnimations(on: l) { $0.key == key }
+        default:
+            throw fail("bad instruction")
         }
     }
 
