@@ -100,6 +100,9 @@ extension Checker {
             } else if let top = topLevel[n.text], top.span == n.span, top.slot >= 0 {
                 me = .global(top.slot)
                 globals[n.text] = .layer(slot: top.slot, name: n.text, n.span)
+                if layerKindBySlot.count <= top.slot {
+                    layerKindBySlot.append(contentsOf: repeatElement(nil, count: max(globalCount, top.slot + 1) - layerKindBySlot.count))
+                }
                 layerKindBySlot[top.slot] = kind
             } else if let prev = topLevel[n.text] {
                 redeclared(n.text, at: n.span, previous: prev.span)
@@ -130,7 +133,8 @@ extension Checker {
         defer { popSiblings() }
         // cell blocks become members `emitterCells.NAME.PROPERTY: value` (CheckEmitter.swift)
         let (items, cells) = expandCells(l.body, kind: kind, layerName: displayName)
-        if case .global(let slot) = me { emitters.cellsBySlot[slot] = cells }
+        // (only when there are cells: readers take a missing entry as none)
+        if case .global(let slot) = me, !cells.isEmpty { emitters.cellsBySlot[slot] = cells }
         // The layer's statements go straight into `out`, after its creation and its addition to the
         // parent (a body array per layer, copied over, was 30 000 allocations in the benchmark).
         // Its template's index is known only once the layers in its body have theirs, so the
@@ -269,7 +273,7 @@ extension Checker {
         if m.name.text == "mask" { return maskAssignment(layer, m.value, line: line(m.span)) }
         if FilterKey.lists.contains(m.name.text) { return filterList(m.name.text, m.value, layer: layer, line: line(m.span)) }
         guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname, cells: cellScope(layer)) else { _ = expr(m.value, expect: .error); return [] }
-        if case .global(let slot) = layer, let k = layerKindBySlot[slot], !kindHas(k, kp, at: m.name.span) {
+        if case .global(let slot) = layer, let k = layerKind(slot: slot), !kindHas(k, kp, at: m.name.span) {
             _ = expr(m.value, expect: .error)
             return []
         }
@@ -797,7 +801,7 @@ extension Checker {
         if names.count == 1, FilterKey.lists.contains(names[0].0) { out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln)); return }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
         guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return }
-        if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {
+        if case .global(let slot) = b.ir, let k = layerKind(slot: slot), !kindHas(k, kp, at: name.span) {
             _ = expr(value, expect: .error)
             return
         }
