@@ -108,6 +108,32 @@ struct Scope: ExpressibleByDictionaryLiteral {
         return k < 0 ? firstSymbol : symbols[k]
     }
 
+    /// What `identifier` wants of a name bound in this scope, read out of the symbol in place:
+    /// returning the whole `Symbol` copied it through its value witness (~100 instructions per
+    /// name read), though a name is nearly always a local, a parameter or a constant.
+    enum ValueHit {
+        case miss
+        /// Found: its value and the start of its declaration (for W0010).
+        case value(Typed, declaredAt: Int)
+        /// Found, but some other kind of symbol: ask `lookup`.
+        case other
+    }
+
+    mutating func value(_ name: String) -> ValueHit {
+        guard let k = find(name) else { return .miss }
+        if k < 0 { return Scope.valueHit(firstSymbol) }
+        return symbols.withUnsafeBufferPointer { Scope.valueHit($0[k]) }
+    }
+
+    private static func valueHit(_ s: borrowing Symbol?) -> ValueHit {
+        switch s {
+        case .local(let reg, let t, _, let sp)?: return .value(Typed(ir: .local(reg), type: t), declaredAt: sp.start)
+        case .param(let k, let t, let sp)?: return .value(Typed(ir: .param(k), type: t), declaredAt: sp.start)
+        case .constant(let v, let t, let sp)?: return .value(Typed(ir: .const(v), type: t), declaredAt: sp.start)
+        default: return .other
+        }
+    }
+
     subscript(name: String) -> Symbol? {
         get {
             guard let k = find(name) else { return nil }
@@ -704,6 +730,12 @@ final class Checker {
             if let s = f.scopes[level].lookup(name) { return s }
             level -= 1
         }
+        return resolveBeyondScopes(name, in: f)
+    }
+
+    /// `resolve` once none of `f`'s scopes declares `name`: a captured value, or a name of an
+    /// enclosing function (then captured).
+    func resolveBeyondScopes(_ name: String, in f: FunctionState) -> Symbol? {
         if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0].lookup(name) { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR
