@@ -121,16 +121,23 @@ struct Scope: ExpressibleByDictionaryLiteral {
 
     mutating func value(_ name: String) -> ValueHit {
         guard let k = find(name) else { return .miss }
-        if k < 0 { return Scope.valueHit(firstSymbol) }
-        return symbols.withUnsafeBufferPointer { Scope.valueHit($0[k]) }
-    }
-
-    private static func valueHit(_ s: borrowing Symbol?) -> ValueHit {
-        switch s {
-        case .local(let reg, let t, _, let sp)?: return .value(Typed(ir: .local(reg), type: t), declaredAt: sp.start)
-        case .param(let k, let t, let sp)?: return .value(Typed(ir: .param(k), type: t), declaredAt: sp.start)
-        case .constant(let v, let t, let sp)?: return .value(Typed(ir: .const(v), type: t), declaredAt: sp.start)
-        default: return .other
+        // (switched on where they are stored, so only the fields read are copied: a symbol passed
+        // on, even `borrowing`, was copied whole)
+        if k < 0 {
+            switch firstSymbol {
+            case .local(let reg, let t, _, let sp)?: return .value(Typed(ir: .local(reg), type: t), declaredAt: sp.start)
+            case .param(let n, let t, let sp)?: return .value(Typed(ir: .param(n), type: t), declaredAt: sp.start)
+            case .constant(let v, let t, let sp)?: return .value(Typed(ir: .const(v), type: t), declaredAt: sp.start)
+            default: return .other
+            }
+        }
+        return symbols.withUnsafeBufferPointer { buf in
+            switch buf[k] {
+            case .local(let reg, let t, _, let sp): return .value(Typed(ir: .local(reg), type: t), declaredAt: sp.start)
+            case .param(let n, let t, let sp): return .value(Typed(ir: .param(n), type: t), declaredAt: sp.start)
+            case .constant(let v, let t, let sp): return .value(Typed(ir: .const(v), type: t), declaredAt: sp.start)
+            default: return .other
+            }
         }
     }
 
