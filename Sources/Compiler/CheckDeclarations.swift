@@ -128,7 +128,7 @@ extension Checker {
         setKeys.reserveCapacity(l.body.count)
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
-        fn.scopes.append([:])
+        fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
         // cell blocks become members `emitterCells.NAME.PROPERTY: value` (CheckEmitter.swift)
