@@ -116,6 +116,24 @@ public struct NameTable<Value> {
         }
     }
 
+    /// `self[name] = value` without the optional: the subscript's setter copied a value out of its
+    /// `Optional` and again into the table (for the checker's symbols, ~100 instructions a copy).
+    @inlinable public mutating func set(_ name: String, _ value: consuming Value) {
+        if slots.isEmpty { rebuild(size: 16) }
+        let h = Self.hash(name)
+        let s = find(name, h)
+        let k = Self.index(slots[s])
+        if k >= 0 { entries[k] = value; return }
+        names.append(name)
+        entries.append(value)
+        hashes.append(h)
+        if names.count * 2 > slots.count {
+            rebuild(size: slots.count * 2)
+        } else {
+            slots[s] = Self.slot(h, names.count - 1)
+        }
+    }
+
     /// Removal keeps insertion order for the rest (rare: rebuilds the slots).
     @inlinable mutating func remove(_ name: String) {
         guard let k = names.firstIndex(where: { Self.equal($0, name) }) else { return }

@@ -403,7 +403,7 @@ final class Checker {
                 let result = f.result.map(resolveType) ?? .void
                 let sig = FunctionSignature(index: index, params: params, result: result)
                 topLevel[f.name.text] = (-1, f.name.span)
-                globals[f.name.text] = .function(sig, f.name.span)
+                globals.set(f.name.text, .function(sig, f.name.span))
                 expectUse(f.name.text, f.name.span, "function")
                 functionBodies.append((k, sig))
             case .property(let d): declareProperty(d)
@@ -412,7 +412,7 @@ final class Checker {
                 guard topLevel[s.name.text] == nil else { continue }
                 topLevel[s.name.text] = (-1, s.name.span)
                 styleDecls[s.name.text] = s
-                globals[s.name.text] = .style(s.name.text, s.name.span)
+                globals.set(s.name.text, .style(s.name.text, s.name.span))
                 expectUse(s.name.text, s.name.span, "style")
             default: break
             }
@@ -565,15 +565,15 @@ final class Checker {
             }
             if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
-                globals[name] = .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span)
+                globals.set(name, .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span))
                 return nil
             }
             if let v = t.ir.constant, !b.isVar {
-                globals[name] = .constant(v, t.type, b.name.span)
+                globals.set(name, .constant(v, t.type, b.name.span))
                 // stored in its slot only for handlers checked before this line that read it there
                 return t.type.isError || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
             }
-            globals[name] = .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span)
+            globals.set(name, .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span))
             return t.type.isError ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
         if let prev = fn.scopes[fn.scopes.count - 1].lookup(name) {
