@@ -134,6 +134,24 @@ public struct NameTable<Value> {
         }
     }
 
+    /// Adds `name` → `value` unless `name` is in the table; whether it was added. (One probe where
+    /// a lookup and then a store hashed and searched for the name twice.)
+    @inlinable public mutating func insertIfAbsent(_ name: String, _ value: consuming Value) -> Bool {
+        if slots.isEmpty { rebuild(size: 16) }
+        let h = Self.hash(name)
+        let s = find(name, h)
+        if Self.index(slots[s]) >= 0 { return false }
+        names.append(name)
+        entries.append(value)
+        hashes.append(h)
+        if names.count * 2 > slots.count {
+            rebuild(size: slots.count * 2)
+        } else {
+            slots[s] = Self.slot(h, names.count - 1)
+        }
+        return true
+    }
+
     /// Removal keeps insertion order for the rest (rare: rebuilds the slots).
     @inlinable mutating func remove(_ name: String) {
         guard let k = names.firstIndex(where: { Self.equal($0, name) }) else { return }

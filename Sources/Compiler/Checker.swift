@@ -396,21 +396,19 @@ final class Checker {
             case .layer(let l): collectLayerNames(l)
             case .binding(let b): declareTop(b.name.text, b.name.span)
             case .function(let f):
-                guard topLevel[f.name.text] == nil else { continue }
+                guard topLevel.insertIfAbsent(f.name.text, (-1, f.name.span)) else { continue }
                 let index = functions.count
                 functions.append(IRFunction(name: f.name.text, body: [], paramCount: f.params.count, localCount: 0, endLine: line(f.span)))
                 let params = f.params.map { ($0.name.text, resolveType($0.type)) }
                 let result = f.result.map(resolveType) ?? .void
                 let sig = FunctionSignature(index: index, params: params, result: result)
-                topLevel[f.name.text] = (-1, f.name.span)
                 globals.set(f.name.text, .function(sig, f.name.span))
                 expectUse(f.name.text, f.name.span, "function")
                 functionBodies.append((k, sig))
             case .property(let d): declareProperty(d)
             case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
-                guard topLevel[s.name.text] == nil else { continue }
-                topLevel[s.name.text] = (-1, s.name.span)
+                guard topLevel.insertIfAbsent(s.name.text, (-1, s.name.span)) else { continue }
                 styleDecls[s.name.text] = s
                 globals.set(s.name.text, .style(s.name.text, s.name.span))
                 expectUse(s.name.text, s.name.span, "style")
@@ -420,10 +418,7 @@ final class Checker {
     }
 
     func declareTop(_ name: String, _ span: Span) {
-        guard topLevel[name] == nil else { return }
-        let slot = globalCount
-        globalCount += 1
-        topLevel[name] = (slot, span)
+        if topLevel.insertIfAbsent(name, (globalCount, span)) { globalCount += 1 }
     }
 
     func collectLayerNames(_ l: LayerDecl) {
