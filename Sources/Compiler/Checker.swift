@@ -144,6 +144,22 @@ struct Scope: ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// `self[name] = symbol` without the optional (the setter copied the symbol out of it).
+    mutating func set(_ name: String, _ symbol: consuming Symbol) {
+        if let k = find(name) {
+            if k < 0 { firstSymbol = symbol } else { symbols[k] = symbol }
+            return
+        }
+        if firstName == nil {
+            firstName = name
+            firstSymbol = symbol
+            return
+        }
+        names.append(name)
+        symbols.append(symbol)
+        if index != nil { index?[name] = names.count - 1 } else if names.count > 16 { reindex() }
+    }
+
     subscript(name: String) -> Symbol? {
         get {
             guard let k = find(name) else { return nil }
@@ -578,15 +594,15 @@ final class Checker {
         warnIfShadowing(name, at: b.name.span)
         if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
         if case .animation(let template, let dynamic) = t.ir, !b.isVar, dynamic.isEmpty {
-            fn.scopes[fn.scopes.count - 1][name] = .animation(AnimationSpec(template: template, dynamic: []), b.name.span)
+            fn.scopes[fn.scopes.count - 1].set(name, .animation(AnimationSpec(template: template, dynamic: []), b.name.span))
             return nil
         }
         if let v = t.ir.constant, !b.isVar {
-            fn.scopes[fn.scopes.count - 1][name] = .constant(v, t.type, b.name.span)
+            fn.scopes[fn.scopes.count - 1].set(name, .constant(v, t.type, b.name.span))
             return nil
         }
         let reg = fn.newLocal()
-        fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span)
+        fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span))
         return t.type.isError ? nil : .setLocal(reg, t.ir, line: line(b.span))
     }
 
@@ -617,7 +633,7 @@ final class Checker {
             let ai = convert(a, to: .number(.scalar), at: lo.span, what: "the range's start")
             let bi = convert(b, to: .number(.scalar), at: hi.span, what: "the range's end")
             let reg = fn.newLocal()
-            fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: .number(.scalar), mutable: false, variable.span)
+            fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: .number(.scalar), mutable: false, variable.span))
             let inner = block(body, ctx)
             guard let ai, let bi else { return nil }
             let limit = inclusive ? IR.arith(.add, bi, .const(.number(1))) : bi
@@ -636,7 +652,7 @@ final class Checker {
         let reg = fn.newLocal()
         let hidden = fn.newLocal()
         _ = fn.newLocal()   // the index, hidden + 1
-        fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: element, mutable: false, variable.span)
+        fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: element, mutable: false, variable.span))
         let inner = block(body, ctx)
         if element == .error { return nil }
         return .forArray(variable: reg, array: seq.ir, hidden: hidden, body: inner, line: line(span))
@@ -692,7 +708,7 @@ final class Checker {
             if fn.scopes[0].lookup(p.0) != nil {
                 diags.error("E0203", "parameter '\(p.0)' is declared twice", at: f.params[k].name.span)
             }
-            fn.scopes[0][p.0] = .param(k, type: p.1, f.params[k].name.span)
+            fn.scopes[0].set(p.0, .param(k, type: p.1, f.params[k].name.span))
         }
         fn.paramCount = sig.params.count
         let body = block(f.body, .none)
