@@ -738,6 +738,14 @@ extension Checker {
         var names = allNames
         // a variable
         if names.isEmpty, case .identifier(let vname) = base.kind {
+            // a `var` of this function's scopes, read in place (what `lookup` and `variableTarget`
+            // make of it, without copying its symbol)
+            if let (reg, type) = scopeVariable(vname) {
+                let t = expr(value, expect: type)
+                guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
+                out.append(.setLocal(reg, ir, line: ln))
+                return
+            }
             guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return }
             if case .layer(_, let lname, _) = sym {
                 diags.error("E0261", "cannot assign to layer '\(lname)' itself", at: target.span, label: "assign to one of its properties, e.g. '\(lname).opacity'")
@@ -825,6 +833,22 @@ extension Checker {
     }
 
     /// The storage and type of an assignable variable, or a diagnostic.
+    /// The register and type of `name` when the innermost declaration of it in the current
+    /// function's scopes is a `var` local (then marked used, as `lookup` does); nil otherwise.
+    func scopeVariable(_ name: String) -> (Int, ValueType)? {
+        var level = fn.scopes.count - 1
+        while level >= 0 {
+            switch fn.scopes[level].variable(name) {
+            case .miss: level -= 1
+            case .variable(let reg, let type, let declaredAt):
+                usedDeclarations.insert(declaredAt)
+                return (reg, type)
+            case .other: return nil
+            }
+        }
+        return nil
+    }
+
     func variableTarget(_ sym: Symbol, _ name: String, _ span: Span) -> (IR, ValueType)? {
         switch sym {
         case .local(let reg, let type, let mutable, let decl):

@@ -144,6 +144,26 @@ struct Scope: ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// What an assignment to a plain name wants of it, read in place like `value`: a `var` local.
+    enum VariableHit {
+        case miss
+        case variable(reg: Int, type: ValueType, declaredAt: Int)
+        /// Found, but not a mutable local: ask `lookup`.
+        case other
+    }
+
+    mutating func variable(_ name: String) -> VariableHit {
+        guard let k = find(name) else { return .miss }
+        if k < 0 {
+            if case .local(let reg, let t, true, let sp)? = firstSymbol { return .variable(reg: reg, type: t, declaredAt: sp.start) }
+            return .other
+        }
+        return symbols.withUnsafeBufferPointer { buf in
+            if case .local(let reg, let t, true, let sp) = buf[k] { return .variable(reg: reg, type: t, declaredAt: sp.start) }
+            return .other
+        }
+    }
+
     /// `self[name] = symbol` without the optional (the setter copied the symbol out of it).
     mutating func set(_ name: String, _ symbol: consuming Symbol) {
         if let k = find(name) {
