@@ -925,7 +925,7 @@ struct ConstantPool: Sendable {
         }
         let bits = x.bitPattern
         var mask = numberSlots.count - 1
-        var s = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        var s = ConstantPool.slot(bits, mask)
         while numberSlots[s] != 0 {
             if numberBits[s] == bits { return numberSlots[s] - 1 }
             s = (s + 1) & mask
@@ -942,13 +942,20 @@ struct ConstantPool: Sendable {
             numberBits = [UInt64](repeating: 0, count: oldSlots.count * 2)
             mask = numberSlots.count - 1
             for (k, slot) in oldSlots.enumerated() where slot != 0 {
-                var t = Int(truncatingIfNeeded: (oldBits[k] &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                var t = ConstantPool.slot(oldBits[k], mask)
                 while numberSlots[t] != 0 { t = (t + 1) & mask }
                 numberSlots[t] = slot
                 numberBits[t] = oldBits[k]
             }
         }
         return i
+    }
+
+    /// A number's home slot in a table of `mask + 1` (a power of two) slots: the top bits of a
+    /// multiplicative hash. (Bits 32 and up, as before, hardly vary between small whole numbers,
+    /// whose low mantissa bits are all zero: they crowded into a few runs of slots.)
+    static func slot(_ bits: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - (mask + 1).trailingZeroBitCount))
     }
 
     static func key(_ v: Value) -> Key {
