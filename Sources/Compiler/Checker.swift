@@ -908,9 +908,33 @@ struct ConstantPool: Sendable {
         case other(String)
     }
 
+    /// The other constants of fixed size (points, sizes, rects, colours, timings, booleans, enum
+    /// cases) by their `.bits` key, the same way: SipHash over five words and the dictionary's
+    /// probing cost ~650 instructions a lookup (a layer's `bounds` rect, for one).
+    var bitsSlots: [UInt32] = []
+    var bitsKeys: [BitsKey] = []
+    var bitsCount = 0
+
+    struct BitsKey: Equatable, Sendable {
+        var tag: UInt8
+        var a: UInt64, b: UInt64, c: UInt64, d: UInt64
+        /// A home slot in a table of `mask + 1` (a power of two) slots.
+        func slot(_ mask: Int) -> Int {
+            var h = UInt64(tag) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ a) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ b) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ c) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ d) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: h >> UInt64(64 - (mask + 1).trailingZeroBitCount))
+        }
+    }
+
     mutating func index(_ v: Value) -> UInt32 {
         if case .number(let x) = v { return numberIndex(x) }
         let key = ConstantPool.key(v)
+        if case .bits(let tag, let a, let b, let c, let d) = key {
+            return bitsIndex(BitsKey(tag: tag, a: a, b: b, c: c, d: d), v)
+        }
         if let i = index[key] { return i }
         let i = UInt32(values.count)
         values.append(v)
@@ -946,6 +970,37 @@ struct ConstantPool: Sendable {
                 while numberSlots[t] != 0 { t = (t + 1) & mask }
                 numberSlots[t] = slot
                 numberBits[t] = oldBits[k]
+            }
+        }
+        return i
+    }
+
+    mutating func bitsIndex(_ key: BitsKey, _ v: Value) -> UInt32 {
+        if bitsSlots.isEmpty {
+            bitsSlots = [UInt32](repeating: 0, count: 64)
+            bitsKeys = [BitsKey](repeating: BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0), count: 64)
+        }
+        var mask = bitsSlots.count - 1
+        var s = key.slot(mask)
+        while bitsSlots[s] != 0 {
+            if bitsKeys[s] == key { return bitsSlots[s] - 1 }
+            s = (s + 1) & mask
+        }
+        let i = UInt32(values.count)
+        values.append(v)
+        bitsSlots[s] = i + 1
+        bitsKeys[s] = key
+        bitsCount += 1
+        if bitsCount * 2 > bitsSlots.count {
+            let oldSlots = bitsSlots, oldKeys = bitsKeys
+            bitsSlots = [UInt32](repeating: 0, count: oldSlots.count * 2)
+            bitsKeys = [BitsKey](repeating: BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0), count: oldSlots.count * 2)
+            mask = bitsSlots.count - 1
+            for (k, slot) in oldSlots.enumerated() where slot != 0 {
+                var t = oldKeys[k].slot(mask)
+                while bitsSlots[t] != 0 { t = (t + 1) & mask }
+                bitsSlots[t] = slot
+                bitsKeys[t] = oldKeys[k]
             }
         }
         return i
