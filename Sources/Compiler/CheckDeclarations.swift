@@ -99,7 +99,10 @@ extension Checker {
                 me = .local(fn.newLocal())
             } else if let top = topLevel[n.text], top.span == n.span, top.slot >= 0 {
                 me = .global(top.slot)
-                globals[n.text] = .layer(slot: top.slot, name: n.text, n.span)
+                globals.set(n.text, .layer(slot: top.slot, name: n.text, n.span))
+                if layerKindBySlot.count <= top.slot {
+                    layerKindBySlot.append(contentsOf: repeatElement(nil, count: max(globalCount, top.slot + 1) - layerKindBySlot.count))
+                }
                 layerKindBySlot[top.slot] = kind
             } else if let prev = topLevel[n.text] {
                 redeclared(n.text, at: n.span, previous: prev.span)
@@ -125,12 +128,13 @@ extension Checker {
         setKeys.reserveCapacity(l.body.count)
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
-        fn.scopes.append([:])
+        fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
         // cell blocks become members `emitterCells.NAME.PROPERTY: value` (CheckEmitter.swift)
         let (items, cells) = expandCells(l.body, kind: kind, layerName: displayName)
-        if case .global(let slot) = me { emitters.cellsBySlot[slot] = cells }
+        // (only when there are cells: readers take a missing entry as none)
+        if case .global(let slot) = me, !cells.isEmpty { emitters.cellsBySlot[slot] = cells }
         // The layer's statements go straight into `out`, after its creation and its addition to the
         // parent (a body array per layer, copied over, was 30 000 allocations in the benchmark).
         // Its template's index is known only once the layers in its body have theirs, so the
@@ -269,7 +273,7 @@ extension Checker {
         if m.name.text == "mask" { return maskAssignment(layer, m.value, line: line(m.span)) }
         if FilterKey.lists.contains(m.name.text) { return filterList(m.name.text, m.value, layer: layer, line: line(m.span)) }
         guard let (kp, type) = resolveKeyPath(m.name, onLayer: lname, cells: cellScope(layer)) else { _ = expr(m.value, expect: .error); return [] }
-        if case .global(let slot) = layer, let k = layerKindBySlot[slot], !kindHas(k, kp, at: m.name.span) {
+        if case .global(let slot) = layer, let k = layerKind(slot: slot), !kindHas(k, kp, at: m.name.span) {
             _ = expr(m.value, expect: .error)
             return []
         }
@@ -734,6 +738,14 @@ extension Checker {
         var names = allNames
         // a variable
         if names.isEmpty, case .identifier(let vname) = base.kind {
+            // a `var` of this function's scopes, read in place (what `lookup` and `variableTarget`
+            // make of it, without copying its symbol)
+            if let (reg, type) = scopeVariable(vname) {
+                let t = expr(value, expect: type)
+                guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
+                out.append(.setLocal(reg, ir, line: ln))
+                return
+            }
             guard let sym = lookup(vname, at: base.span) else { _ = expr(value, expect: .error); return }
             if case .layer(_, let lname, _) = sym {
                 diags.error("E0261", "cannot assign to layer '\(lname)' itself", at: target.span, label: "assign to one of its properties, e.g. '\(lname).opacity'")
@@ -797,7 +809,7 @@ extension Checker {
         if names.count == 1, FilterKey.lists.contains(names[0].0) { out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln)); return }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
         guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return }
-        if case .global(let slot) = b.ir, let k = layerKindBySlot[slot], !kindHas(k, kp, at: name.span) {
+        if case .global(let slot) = b.ir, let k = layerKind(slot: slot), !kindHas(k, kp, at: name.span) {
             _ = expr(value, expect: .error)
             return
         }
@@ -821,6 +833,22 @@ extension Checker {
     }
 
     /// The storage and type of an assignable variable, or a diagnostic.
+    /// The register and type of `name` when the innermost declaration of it in the current
+    /// function's scopes is a `var` local (then marked used, as `lookup` does); nil otherwise.
+    func scopeVariable(_ name: String) -> (Int, ValueType)? {
+        var level = fn.scopes.count - 1
+        while level >= 0 {
+            switch fn.scopes[level].variable(name) {
+            case .miss: level -= 1
+            case .variable(let reg, let type, let declaredAt):
+                usedDeclarations.insert(declaredAt)
+                return (reg, type)
+            case .other: return nil
+            }
+        }
+        return nil
+    }
+
     func variableTarget(_ sym: Symbol, _ name: String, _ span: Span) -> (IR, ValueType)? {
         switch sym {
         case .local(let reg, let type, let mutable, let decl):

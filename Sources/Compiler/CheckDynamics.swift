@@ -36,7 +36,7 @@ extension Checker {
             guard let kind = BehaviorKind.named(b.kind.text), topLevel[name] == nil,
                   !Checker.reservedNames.contains(name) else { continue }
             topLevel[name] = (-1, b.name.span)
-            globals[name] = .behavior(behaviorTemplates.count, kind, b.name.span)
+            globals.set(name, .behavior(behaviorTemplates.count, kind, b.name.span))
             behaviorTemplates.append(BehaviorTemplate(kind: kind, name: name))
         }
     }

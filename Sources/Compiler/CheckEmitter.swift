@@ -144,7 +144,7 @@ extension Checker {
     /// What the checker knows about the layer `ir` stands for: its kind and cells when it has a
     /// global name; nil otherwise.
     func cellScope(_ ir: IR) -> CellScope? {
-        guard case .global(let slot) = ir, let kind = layerKindBySlot[slot] else { return nil }
+        guard case .global(let slot) = ir, let kind = layerKind(slot: slot) else { return nil }
         return CellScope(kind: kind, cells: emitters.cellsBySlot[slot] ?? [])
     }
 

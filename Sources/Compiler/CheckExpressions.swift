@@ -91,7 +91,20 @@ extension Checker {
             if name == "root" { return Typed(ir: .root, type: .layer) }
         }
         // a local or captured name shadows the built-in constants; resolve once, it may capture
-        let local = resolve(name, in: fn)
+        // (the current function's scopes first, reading a local, parameter or constant in place)
+        var level = fn.scopes.count - 1
+        var inScope = false
+        while level >= 0 {
+            switch fn.scopes[level].value(name) {
+            case .miss: level -= 1; continue
+            case .value(let t, let declaredAt):
+                usedDeclarations.insert(declaredAt)
+                return t
+            case .other: inScope = true
+            }
+            break
+        }
+        let local = inScope ? resolve(name, in: fn) : resolveBeyondScopes(name, in: fn)
         // (a name of a length no built-in constant has skips hashing it into their dictionary)
         if local == nil, Checker.builtinNameLengths & (1 << UInt64(min(name.utf8.count, 63))) != 0,
            let (v, t) = Checker.builtinConstants[name], globals[name] == nil {

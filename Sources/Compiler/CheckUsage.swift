@@ -23,8 +23,15 @@ extension Checker {
         if let s { usedDeclarations.insert(s.span.start) }
     }
 
+    /// Whether a name is exempt from W0010 and W0011 (starts with `_`). The first byte first:
+    /// `hasPrefix` compares by Character, ~90 instructions a name, and can only be true when the
+    /// first byte is '_' (no other character is canonically equivalent to it).
+    static func isExempt(_ name: String) -> Bool {
+        name.utf8.first == UInt8(ascii: "_") && name.hasPrefix("_")
+    }
+
     func expectUse(_ name: String, _ span: Span, _ what: String) {
-        guard !name.hasPrefix("_") else { return }
+        guard !Checker.isExempt(name) else { return }
         declarationsToUse.append(UsageRecord(name: name, span: span, what: what))
     }
 
@@ -42,7 +49,7 @@ extension Checker {
     /// W0011 when a local `let`/`var` hides a name declared in an enclosing scope, function or the
     /// top level. Side-effect free (unlike `resolve`, which captures).
     func warnIfShadowing(_ name: String, at span: Span) {
-        guard !name.hasPrefix("_") else { return }
+        guard !Checker.isExempt(name) else { return }
         var previous: Span?
         var f: FunctionState? = fn
         var innermost = true

@@ -78,6 +78,9 @@ struct Scope: ExpressibleByDictionaryLiteral {
     private var symbols: [Symbol] = []
     private var index: [String: Int]?
 
+    /// An empty scope. (`[:]` went through the variadic literal initialiser, ~50 instructions a block.)
+    init() {}
+
     init(dictionaryLiteral elements: (String, Symbol)...) {
         for (name, symbol) in elements { self[name] = symbol }
     }
@@ -106,6 +109,75 @@ struct Scope: ExpressibleByDictionaryLiteral {
     mutating func lookup(_ name: String) -> Symbol? {
         guard let k = find(name) else { return nil }
         return k < 0 ? firstSymbol : symbols[k]
+    }
+
+    /// What `identifier` wants of a name bound in this scope, read out of the symbol in place:
+    /// returning the whole `Symbol` copied it through its value witness (~100 instructions per
+    /// name read), though a name is nearly always a local, a parameter or a constant.
+    enum ValueHit {
+        case miss
+        /// Found: its value and the start of its declaration (for W0010).
+        case value(Typed, declaredAt: Int)
+        /// Found, but some other kind of symbol: ask `lookup`.
+        case other
+    }
+
+    mutating func value(_ name: String) -> ValueHit {
+        guard let k = find(name) else { return .miss }
+        // (switched on where they are stored, so only the fields read are copied: a symbol passed
+        // on, even `borrowing`, was copied whole)
+        if k < 0 {
+            switch firstSymbol {
+            case .local(let reg, let t, _, let sp)?: return .value(Typed(ir: .local(reg), type: t), declaredAt: sp.start)
+            case .param(let n, let t, let sp)?: return .value(Typed(ir: .param(n), type: t), declaredAt: sp.start)
+            case .constant(let v, let t, let sp)?: return .value(Typed(ir: .const(v), type: t), declaredAt: sp.start)
+            default: return .other
+            }
+        }
+        return symbols.withUnsafeBufferPointer { buf in
+            switch buf[k] {
+            case .local(let reg, let t, _, let sp): return .value(Typed(ir: .local(reg), type: t), declaredAt: sp.start)
+            case .param(let n, let t, let sp): return .value(Typed(ir: .param(n), type: t), declaredAt: sp.start)
+            case .constant(let v, let t, let sp): return .value(Typed(ir: .const(v), type: t), declaredAt: sp.start)
+            default: return .other
+            }
+        }
+    }
+
+    /// What an assignment to a plain name wants of it, read in place like `value`: a `var` local.
+    enum VariableHit {
+        case miss
+        case variable(reg: Int, type: ValueType, declaredAt: Int)
+        /// Found, but not a mutable local: ask `lookup`.
+        case other
+    }
+
+    mutating func variable(_ name: String) -> VariableHit {
+        guard let k = find(name) else { return .miss }
+        if k < 0 {
+            if case .local(let reg, let t, true, let sp)? = firstSymbol { return .variable(reg: reg, type: t, declaredAt: sp.start) }
+            return .other
+        }
+        return symbols.withUnsafeBufferPointer { buf in
+            if case .local(let reg, let t, true, let sp) = buf[k] { return .variable(reg: reg, type: t, declaredAt: sp.start) }
+            return .other
+        }
+    }
+
+    /// `self[name] = symbol` without the optional (the setter copied the symbol out of it).
+    mutating func set(_ name: String, _ symbol: consuming Symbol) {
+        if let k = find(name) {
+            if k < 0 { firstSymbol = symbol } else { symbols[k] = symbol }
+            return
+        }
+        if firstName == nil {
+            firstName = name
+            firstSymbol = symbol
+            return
+        }
+        names.append(name)
+        symbols.append(symbol)
+        if index != nil { index?[name] = names.count - 1 } else if names.count > 16 { reindex() }
     }
 
     subscript(name: String) -> Symbol? {
@@ -173,7 +245,7 @@ final class FunctionState {
         // for eight was 10 MB of a 100 000-line file's 144)
         scopes = []
         scopes.reserveCapacity(4)
-        scopes.append([:])
+        scopes.append(Scope())
     }
 
     /// Makes this state a fresh one for another function, keeping its buffers.
@@ -182,7 +254,7 @@ final class FunctionState {
         self.kind = kind
         self.parent = parent
         scopes.removeAll(keepingCapacity: true)
-        scopes.append([:])
+        scopes.append(Scope())
         localCount = 0
         paramCount = 0
         captures = []
@@ -262,8 +334,14 @@ final class Checker {
     /// Bit n set when a built-in constant's name is n bytes long (63 for longer).
     static let builtinNameLengths: UInt64 = builtinConstants.keys.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
     static let layerKinds = ["text", "shape", "gradient", "replicator", "emitter", "transform"]
-    /// Kinds of the layers with global names, for checking properties set through those names.
-    var layerKindBySlot: [Int: LayerKind] = [:]
+    /// Kinds of the layers with global names, by global slot (nil for slots that hold no layer),
+    /// for checking properties set through those names. (An array: a dictionary's insert was
+    /// ~400 instructions per top-level layer.)
+    var layerKindBySlot: [LayerKind?] = []
+
+    func layerKind(slot: Int) -> LayerKind? {
+        slot >= 0 && slot < layerKindBySlot.count ? layerKindBySlot[slot] : nil
+    }
 
     init(file: SourceFile) {
         self.file = file
@@ -354,23 +432,21 @@ final class Checker {
             case .layer(let l): collectLayerNames(l)
             case .binding(let b): declareTop(b.name.text, b.name.span)
             case .function(let f):
-                guard topLevel[f.name.text] == nil else { continue }
+                guard topLevel.insertIfAbsent(f.name.text, (-1, f.name.span)) else { continue }
                 let index = functions.count
                 functions.append(IRFunction(name: f.name.text, body: [], paramCount: f.params.count, localCount: 0, endLine: line(f.span)))
                 let params = f.params.map { ($0.name.text, resolveType($0.type)) }
                 let result = f.result.map(resolveType) ?? .void
                 let sig = FunctionSignature(index: index, params: params, result: result)
-                topLevel[f.name.text] = (-1, f.name.span)
-                globals[f.name.text] = .function(sig, f.name.span)
+                globals.set(f.name.text, .function(sig, f.name.span))
                 expectUse(f.name.text, f.name.span, "function")
                 functionBodies.append((k, sig))
             case .property(let d): declareProperty(d)
             case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
-                guard topLevel[s.name.text] == nil else { continue }
-                topLevel[s.name.text] = (-1, s.name.span)
+                guard topLevel.insertIfAbsent(s.name.text, (-1, s.name.span)) else { continue }
                 styleDecls[s.name.text] = s
-                globals[s.name.text] = .style(s.name.text, s.name.span)
+                globals.set(s.name.text, .style(s.name.text, s.name.span))
                 expectUse(s.name.text, s.name.span, "style")
             default: break
             }
@@ -378,10 +454,7 @@ final class Checker {
     }
 
     func declareTop(_ name: String, _ span: Span) {
-        guard topLevel[name] == nil else { return }
-        let slot = globalCount
-        globalCount += 1
-        topLevel[name] = (slot, span)
+        if topLevel.insertIfAbsent(name, (globalCount, span)) { globalCount += 1 }
     }
 
     func collectLayerNames(_ l: LayerDecl) {
@@ -392,7 +465,7 @@ final class Checker {
     // MARK: blocks and statements
 
     func block(_ stmts: [Stmt], _ ctx: MemberContext) -> [IRStmt] {
-        fn.scopes.append([:])
+        fn.scopes.append(Scope())
         defer { fn.scopes.removeLast() }
         warnUnreachable(stmts)
         var out: [IRStmt] = []
@@ -523,15 +596,15 @@ final class Checker {
             }
             if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
-                globals[name] = .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span)
+                globals.set(name, .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span))
                 return nil
             }
             if let v = t.ir.constant, !b.isVar {
-                globals[name] = .constant(v, t.type, b.name.span)
+                globals.set(name, .constant(v, t.type, b.name.span))
                 // stored in its slot only for handlers checked before this line that read it there
                 return t.type.isError || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
             }
-            globals[name] = .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span)
+            globals.set(name, .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span))
             return t.type.isError ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
         if let prev = fn.scopes[fn.scopes.count - 1].lookup(name) {
@@ -541,15 +614,15 @@ final class Checker {
         warnIfShadowing(name, at: b.name.span)
         if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
         if case .animation(let template, let dynamic) = t.ir, !b.isVar, dynamic.isEmpty {
-            fn.scopes[fn.scopes.count - 1][name] = .animation(AnimationSpec(template: template, dynamic: []), b.name.span)
+            fn.scopes[fn.scopes.count - 1].set(name, .animation(AnimationSpec(template: template, dynamic: []), b.name.span))
             return nil
         }
         if let v = t.ir.constant, !b.isVar {
-            fn.scopes[fn.scopes.count - 1][name] = .constant(v, t.type, b.name.span)
+            fn.scopes[fn.scopes.count - 1].set(name, .constant(v, t.type, b.name.span))
             return nil
         }
         let reg = fn.newLocal()
-        fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span)
+        fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span))
         return t.type.isError ? nil : .setLocal(reg, t.ir, line: line(b.span))
     }
 
@@ -572,7 +645,7 @@ final class Checker {
 
     func forLoop(_ variable: Name, _ sequence: Expr, _ body: [Stmt], _ span: Span, _ ctx: MemberContext) -> IRStmt? {
         let name = variable.text
-        fn.scopes.append([:])
+        fn.scopes.append(Scope())
         fn.loopDepth += 1
         defer { fn.loopDepth -= 1; fn.scopes.removeLast() }
         if case .range(let lo, let hi, let inclusive) = sequence.kind {
@@ -580,7 +653,7 @@ final class Checker {
             let ai = convert(a, to: .number(.scalar), at: lo.span, what: "the range's start")
             let bi = convert(b, to: .number(.scalar), at: hi.span, what: "the range's end")
             let reg = fn.newLocal()
-            fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: .number(.scalar), mutable: false, variable.span)
+            fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: .number(.scalar), mutable: false, variable.span))
             let inner = block(body, ctx)
             guard let ai, let bi else { return nil }
             let limit = inclusive ? IR.arith(.add, bi, .const(.number(1))) : bi
@@ -599,7 +672,7 @@ final class Checker {
         let reg = fn.newLocal()
         let hidden = fn.newLocal()
         _ = fn.newLocal()   // the index, hidden + 1
-        fn.scopes[fn.scopes.count - 1][name] = .local(reg: reg, type: element, mutable: false, variable.span)
+        fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: element, mutable: false, variable.span))
         let inner = block(body, ctx)
         if element == .error { return nil }
         return .forArray(variable: reg, array: seq.ir, hidden: hidden, body: inner, line: line(span))
@@ -655,7 +728,7 @@ final class Checker {
             if fn.scopes[0].lookup(p.0) != nil {
                 diags.error("E0203", "parameter '\(p.0)' is declared twice", at: f.params[k].name.span)
             }
-            fn.scopes[0][p.0] = .param(k, type: p.1, f.params[k].name.span)
+            fn.scopes[0].set(p.0, .param(k, type: p.1, f.params[k].name.span))
         }
         fn.paramCount = sig.params.count
         let body = block(f.body, .none)
@@ -698,6 +771,12 @@ final class Checker {
             if let s = f.scopes[level].lookup(name) { return s }
             level -= 1
         }
+        return resolveBeyondScopes(name, in: f)
+    }
+
+    /// `resolve` once none of `f`'s scopes declares `name`: a captured value, or a name of an
+    /// enclosing function (then captured).
+    func resolveBeyondScopes(_ name: String, in f: FunctionState) -> Symbol? {
         if !f.captureNames.isEmpty, let k = f.captureNames[name], case .param(_, let t, let sp)? = f.scopes[0].lookup(name) { return .param(k, type: t, sp) }
         guard let parent = f.parent, let outer = resolve(name, in: parent) else { return nil }
         let captured: IR
@@ -829,9 +908,33 @@ struct ConstantPool: Sendable {
         case other(String)
     }
 
+    /// The other constants of fixed size (points, sizes, rects, colours, timings, booleans, enum
+    /// cases) by their `.bits` key, the same way: SipHash over five words and the dictionary's
+    /// probing cost ~650 instructions a lookup (a layer's `bounds` rect, for one).
+    var bitsSlots: [UInt32] = []
+    var bitsKeys: [BitsKey] = []
+    var bitsCount = 0
+
+    struct BitsKey: Equatable, Sendable {
+        var tag: UInt8
+        var a: UInt64, b: UInt64, c: UInt64, d: UInt64
+        /// A home slot in a table of `mask + 1` (a power of two) slots.
+        func slot(_ mask: Int) -> Int {
+            var h = UInt64(tag) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ a) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ b) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ c) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ d) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: h >> UInt64(64 - (mask + 1).trailingZeroBitCount))
+        }
+    }
+
     mutating func index(_ v: Value) -> UInt32 {
         if case .number(let x) = v { return numberIndex(x) }
         let key = ConstantPool.key(v)
+        if case .bits(let tag, let a, let b, let c, let d) = key {
+            return bitsIndex(BitsKey(tag: tag, a: a, b: b, c: c, d: d), v)
+        }
         if let i = index[key] { return i }
         let i = UInt32(values.count)
         values.append(v)
@@ -846,7 +949,7 @@ struct ConstantPool: Sendable {
         }
         let bits = x.bitPattern
         var mask = numberSlots.count - 1
-        var s = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        var s = ConstantPool.slot(bits, mask)
         while numberSlots[s] != 0 {
             if numberBits[s] == bits { return numberSlots[s] - 1 }
             s = (s + 1) & mask
@@ -863,13 +966,51 @@ struct ConstantPool: Sendable {
             numberBits = [UInt64](repeating: 0, count: oldSlots.count * 2)
             mask = numberSlots.count - 1
             for (k, slot) in oldSlots.enumerated() where slot != 0 {
-                var t = Int(truncatingIfNeeded: (oldBits[k] &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                var t = ConstantPool.slot(oldBits[k], mask)
                 while numberSlots[t] != 0 { t = (t + 1) & mask }
                 numberSlots[t] = slot
                 numberBits[t] = oldBits[k]
             }
         }
         return i
+    }
+
+    mutating func bitsIndex(_ key: BitsKey, _ v: Value) -> UInt32 {
+        if bitsSlots.isEmpty {
+            bitsSlots = [UInt32](repeating: 0, count: 64)
+            bitsKeys = [BitsKey](repeating: BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0), count: 64)
+        }
+        var mask = bitsSlots.count - 1
+        var s = key.slot(mask)
+        while bitsSlots[s] != 0 {
+            if bitsKeys[s] == key { return bitsSlots[s] - 1 }
+            s = (s + 1) & mask
+        }
+        let i = UInt32(values.count)
+        values.append(v)
+        bitsSlots[s] = i + 1
+        bitsKeys[s] = key
+        bitsCount += 1
+        if bitsCount * 2 > bitsSlots.count {
+            let oldSlots = bitsSlots, oldKeys = bitsKeys
+            bitsSlots = [UInt32](repeating: 0, count: oldSlots.count * 2)
+            bitsKeys = [BitsKey](repeating: BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0), count: oldSlots.count * 2)
+            mask = bitsSlots.count - 1
+            for (k, slot) in oldSlots.enumerated() where slot != 0 {
+                var t = oldKeys[k].slot(mask)
+                while bitsSlots[t] != 0 { t = (t + 1) & mask }
+                bitsSlots[t] = slot
+                bitsKeys[t] = oldKeys[k]
+            }
+        }
+        return i
+    }
+
+    /// A number's home slot in a table of `mask + 1` (a power of two) slots: the top bits of a
+    /// multiplicative hash. (Bits 32 and up, as before, hardly vary between small whole numbers,
+    /// whose low mantissa bits are all zero: they crowded into a few runs of slots.)
+    static func slot(_ bits: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - (mask + 1).trailingZeroBitCount))
     }
 
     static func key(_ v: Value) -> Key {
