@@ -106,19 +106,7 @@ public struct NameTable<Value> {
                 if self[name] != nil { remove(name) }
                 return
             }
-            if slots.isEmpty { rebuild(size: 16) }
-            let h = Self.hash(name)
-            let s = find(name, h)
-            let k = Self.index(slots[s])
-            if k >= 0 { entries[k] = newValue; return }
-            names.append(name)
-            entries.append(newValue)
-            hashes.append(h)
-            if names.count * 2 > slots.count {
-                rebuild(size: slots.count * 2)
-            } else {
-                slots[s] = Self.slot(h, names.count - 1)
-            }
+            set(name, newValue)
         }
     }
 

@@ -201,15 +201,7 @@ struct Scope: ExpressibleByDictionaryLiteral {
                 if index != nil { reindex() }
                 return
             }
-            guard let newValue else { return }
-            if firstName == nil {
-                firstName = name
-                firstSymbol = newValue
-                return
-            }
-            names.append(name)
-            symbols.append(newValue)
-            if index != nil { index?[name] = names.count - 1 } else if names.count > 16 { reindex() }
+            if let newValue { set(name, newValue) }
         }
     }
 
