@@ -98,6 +98,11 @@ final class TimingTests: XCTestCase {
     func testAdditiveAndCumulative() throws {
         let add = try timeline(box("from: 0 to: 10 duration: 1s additive: true", model: "50"))
         XCTAssertEqual(x(add, 0.5), 55, accuracy: 1e-9)
+        // a missing end point is the value underneath, and additive then adds that value again
+        // (SPEC §4.7 applied literally; docs/semantics.md): by 40 over a model of 50 runs 100 → 140
+        let addBy = try timeline(box("by: 40 duration: 1s additive: true", model: "50"))
+        XCTAssertEqual(x(addBy, 0.0), 100, accuracy: 1e-9)
+        XCTAssertEqual(x(addBy, 0.5), 120, accuracy: 1e-9)
         // repetition k adds k × (to − from)
         let cum = try timeline(box("from: 0 to: 10 duration: 1s repeatCount: 3 cumulative: true"))
         XCTAssertEqual(x(cum, 0.5), 5, accuracy: 1e-9)
