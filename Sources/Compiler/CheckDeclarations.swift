@@ -404,6 +404,16 @@ extension Checker {
         return out
     }
 
+    /// W0016: a transition written in place and attached under a key other than "transition" —
+    /// Core Animation (and the VM) store it under "transition" whatever the key (SPEC §3), so
+    /// handlers on the other key never run.
+    func warnTransitionKey(_ anim: IR, _ key: String, at span: Span) {
+        guard key != "transition", case .animation(let t, _) = anim, animationTemplates.indices.contains(t),
+              animationTemplates[t].kind == .transition else { return }
+        diags.warning("W0016", "a transition is always attached under the key 'transition', not '\(key)'", at: span,
+                      label: "use forKey: \"transition\"")
+    }
+
     func animationsBlock(_ members: [Member], layer: IR, layerName: String) -> [IRStmt] {
         var keys: [String: Span] = [:]
         var out: [IRStmt] = []
@@ -416,6 +426,7 @@ extension Checker {
             keys[key] = m.name.span
             let t = expr(m.value, expect: .animation)
             guard let ir = convert(t, to: .animation, at: m.value.span, what: "animation '\(key)'") else { continue }
+            warnTransitionKey(ir, key, at: m.name.span)
             out.append(.addAnimation(layer: layer, animation: ir, key: key, line: line(m.span)))
         }
         return out

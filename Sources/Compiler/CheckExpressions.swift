@@ -604,7 +604,9 @@ extension Checker {
             }
             guard let key = keyArg(args[1]), let anim else { return [] }
             switch key {
-            case .constant(let k): return [.addAnimation(layer: layer, animation: anim, key: k, line: ln)]
+            case .constant(let k):
+                warnTransitionKey(anim, k, at: args[1].value.span)
+                return [.addAnimation(layer: layer, animation: anim, key: k, line: ln)]
             case .computed(let k): return [.addAnimationKeyed(layer: layer, animation: anim, key: k, line: ln)]
             }
         case "removeAnimation":

@@ -17,9 +17,8 @@
   K10     timing    easeInEaseOut
   K11     number    1
   K12     color     #457b9dff
-  K13     string    "swap"
+  K13     string    "transition"
   K14     number    30
-  K15     string    "transition"
 
 .layer LT0 plain "card"
   frame = K0                  ; (20, 20, 60, 60)
@@ -67,7 +66,7 @@
   0006    | TXCOMMIT
   0007   13 GETGLOBAL     R0, G0
   0008    | ANIMNEW       R1, AT0             ; transition bounds
-  0009    | ANIMADD       R0, R1, K13         ; "swap"
+  0009    | ANIMADD       R0, R1, K13         ; "transition"
   0010   14 TXBEGIN
   0011    | TXBEGIN
   0012    | LOADBOOL      R0, 1
@@ -78,6 +77,6 @@
   0017    | TXCOMMIT
   0018    | GETGLOBAL     R0, G1
   0019    | ANIMNEW       R1, AT1             ; transition bounds
-  0020    | ANIMADD       R0, R1, K15         ; "transition"
+  0020    | ANIMADD       R0, R1, K13         ; "transition"
   0021    | TXCOMMIT
   0022   15 RET
