@@ -125,6 +125,11 @@ final class Machine {
     /// Committed completions not run yet, by id (ids count up from 0 in commit order).
     var completions: [Int: PendingCompletion] = [:]
     var completionCounter = 0
+    /// The completions each animation (`animationKey`) holds up, in commit order: a removal finds
+    /// its completions without scanning those that wait for other animations.
+    var completionsWaitingOn: [Int: [Int]] = [:]
+
+    static func animationKey(_ layer: Int32, _ id: Int) -> Int { Int(layer) << 40 | id }
 
     var events = EventQueue()
     var eventSeq = 0
@@ -203,6 +208,7 @@ final class Machine {
             let id = completionCounter
             completionCounter += 1
             completions[id] = PendingCompletion(function: c.function, args: c.args, passesFinished: c.passesFinished, waiting: waiting)
+            for w in waiting { completionsWaitingOn[Machine.animationKey(w.layer, w.id), default: []].append(id) }
             scheduleCompletionCheck(id)
         }
         closedFrames = []
@@ -233,13 +239,19 @@ final class Machine {
             return nil
         }
         completions[id] = nil
+        for w in c.waiting {
+            let key = Machine.animationKey(w.layer, w.id)
+            completionsWaitingOn[key]?.removeAll { $0 == id }
+            if completionsWaitingOn[key]?.isEmpty == true { completionsWaitingOn[key] = nil }
+        }
         return (c.function, c.passesFinished ? [.bool(!c.cutShort)] + c.args : c.args)
     }
 
     /// An animation left its layer before finishing: the completions waiting for it will say
     /// `finished: false`, and run now if it was the last one they waited for.
     func animationRemoved(layer l: Int32, id: Int) {
-        for (cid, c) in completions.sorted(by: { $0.key < $1.key }) where c.waiting.contains(where: { $0.layer == l && $0.id == id }) {
+        guard let waiting = completionsWaitingOn.removeValue(forKey: Machine.animationKey(l, id)) else { return }
+        for cid in waiting where completions[cid] != nil {
             completions[cid]?.cutShort = true
             completions[cid]?.waiting.removeAll { $0.layer == l && $0.id == id }
             scheduleCompletionCheck(cid)
