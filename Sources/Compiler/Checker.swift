@@ -275,6 +275,9 @@ final class Checker {
     /// Whether the file has a top-level scene block (until it is checked, events cannot be
     /// compared with its duration; without one the default duration holds from the start).
     var fileDeclaresScene = false
+    /// Whether the file names `time` anywhere (`SourceAST.mentionsTime`): when not, no property
+    /// value is scanned for it (the scan was ~260 instructions a property).
+    var mentionsTime = true
 
     var globals = NameTable<Symbol>()
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
@@ -397,6 +400,7 @@ final class Checker {
         fileDeclaresScene = ast.items.contains { if case .scene = $0 { return true } else { return false } }
         if ast.hasCells { scanCells(ast.items) }
         if ast.namesFilterLists { scanFilters(ast.items) }
+        mentionsTime = ast.mentionsTime
         collectTopLevel(ast.items)
         pushSiblings(ast.items)
         let main = block(ast.items, .none)
