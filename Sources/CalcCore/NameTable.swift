@@ -47,12 +47,7 @@ public struct NameTable<Value> {
         // instructions a name). Other representations of such a name pack the same words from the
         // bytes, so each name has one hash whatever its representation. (The hash only places
         // entries: iteration is in insertion order, so it never reaches the output.)
-        if MemoryLayout<String>.size == 16, SmallStringLayout.inline {
-            let (w0, w1) = unsafeBitCast(name, to: (UInt64, UInt64).self)
-            if (w1 >> 60) | 0x4 == 0xE {   // small: 0xE (ASCII) or 0xA in the top nibble
-                return mix(w0, w1 & 0x0FFF_FFFF_FFFF_FFFF)
-            }
-        }
+        if let (w0, w1) = SmallStringLayout.words(name) { return mix(w0, w1) }
         var name = name
         return name.withUTF8 { bytes in
             if bytes.count <= 15 {
@@ -205,7 +200,17 @@ extension NameTable: Sequence {
 /// Whether a small String keeps its UTF-8 bytes in its two words, first byte lowest, with its count
 /// in the low nibble of the second word's top byte and 0xE (ASCII) or 0xA in the high one (the
 /// 64-bit little-endian layout), tested on samples once so `NameTable.hash` can read them directly.
-@usableFromInline enum SmallStringLayout {
+public enum SmallStringLayout {
+    /// A small string's bytes packed little-endian into two words with its length in the top byte
+    /// (`Keywords.pack`'s words, plus the length); nil for any other representation.
+    @inlinable public static func words(_ s: String) -> (UInt64, UInt64)? {
+        guard MemoryLayout<String>.size == 16, inline else { return nil }
+        let (w0, w1) = unsafeBitCast(s, to: (UInt64, UInt64).self)
+        // small: 0xE (ASCII) or 0xA in the top nibble
+        guard (w1 >> 60) | 0x4 == 0xE else { return nil }
+        return (w0, w1 & 0x0FFF_FFFF_FFFF_FFFF)
+    }
+
     @usableFromInline static let inline: Bool = {
         guard MemoryLayout<String>.size == 16 else { return false }
         // (built at run time, so it is a real small string rather than a literal's representation)

@@ -160,6 +160,10 @@ public struct Parser {
 
     /// Whether `name` is one of a layer's filter lists (a length test first: nearly no name is).
     public static func isFilterList(_ name: String) -> Bool {
+        // A small string (up to 15 bytes) can only be `filters`: its words are compared with that
+        // spelling's ("filters" little-endian, length 7), not the list (~85 instructions for
+        // every 7-letter name such as `opacity`).
+        if let (w0, w1) = SmallStringLayout.words(name) { return w0 == 0x0073_7265_746C_6966 && w1 == 7 << 56 }
         let n = name.utf8.count
         return (n == 7 || n == 17) && FilterKey.lists.contains(name)
     }
