@@ -403,7 +403,8 @@ final class Checker {
         mentionsTime = ast.mentionsTime
         collectTopLevel(ast.items)
         pushSiblings(ast.items)
-        let main = block(ast.items, .none)
+        // (twice the items: main's IR outgrew one per item, and growing copied it all once more)
+        let main = block(ast.items, .none, capacity: 2)
         popSiblings()
         functions[0].body = main
         functions[0].localCount = fn.localCount
@@ -460,12 +461,13 @@ final class Checker {
 
     // MARK: blocks and statements
 
-    func block(_ stmts: [Stmt], _ ctx: MemberContext) -> [IRStmt] {
+    /// `capacity`: room for how many IR statements per statement (a layer makes several).
+    func block(_ stmts: [Stmt], _ ctx: MemberContext, capacity: Int = 1) -> [IRStmt] {
         fn.scopes.append(Scope())
         defer { fn.scopes.removeLast() }
         warnUnreachable(stmts)
         var out: [IRStmt] = []
-        out.reserveCapacity(stmts.count)
+        out.reserveCapacity(stmts.count * capacity)
         for s in stmts { stmt(s, ctx, into: &out) }
         return out
     }
