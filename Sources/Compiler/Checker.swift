@@ -397,6 +397,21 @@ final class Checker {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         topLevel.reserveCapacity(ast.items.count)
         globals.reserveCapacity(ast.items.count)
+        // Room up front in the file-wide arrays (each grew by doubling to thousands of entries,
+        // copying itself ~15 times): a function per `func` item, a template per top-level layer,
+        // about a declaration to check for use per item.
+        var functionItems = 0, layerItems = 0
+        for item in ast.items {
+            switch item {
+            case .function: functionItems += 1
+            case .layer: layerItems += 1
+            default: break
+            }
+        }
+        functions.reserveCapacity(functionItems + 1)
+        functionBodies.reserveCapacity(functionItems)
+        layerTemplates.reserveCapacity(layerItems)
+        declarationsToUse.reserveCapacity(ast.items.count)
         fileDeclaresScene = ast.items.contains { if case .scene = $0 { return true } else { return false } }
         if ast.hasCells { scanCells(ast.items) }
         if ast.namesFilterLists { scanFilters(ast.items) }
