@@ -163,8 +163,8 @@ struct ArrayWriter: ByteOutput {
 }
 
 /// Strings in first-use order, keyed by their exact UTF-8 bytes (Swift's String equality would merge
-/// canonically equivalent spellings and change the bytes a name reads back with). Hashing as NameTable
-/// does: FNV-1a over the bytes, the hash kept beside the index in each slot, linear probing; the
+/// canonically equivalent spellings and change the bytes a name reads back with). Hashed with FNV-1a
+/// over the bytes, the hash kept beside the index in each slot, linear probing; the
 /// strings are kept as they are and their bytes copied once, into the file. (A NameTable and a byte
 /// array per string cost ~1 000 instructions a name.)
 ///

@@ -4,7 +4,7 @@
 //
 // Swift's Dictionary hashes a String with seeded SipHash through the Unicode-aware String hashing
 // path, ~300 instructions for a short name, and rehashes every key when it grows. Here a name's
-// UTF-8 bytes are hashed with FNV-1a (~4 instructions a byte), the hash is kept beside the key so
+// UTF-8 bytes are hashed as two words (FNV-1a when longer than 15), the hash is kept beside the key so
 // growing never rehashes, and slots are probed linearly. Keys are compared byte for byte; the names
 // stored are identifiers, which are ASCII, so for them this is the same equality as String's (and the
 // string pool wants byte equality: canonically equivalent spellings stay apart). Iteration is in
@@ -41,12 +41,35 @@ public struct NameTable<Value> {
     }
 
     @inlinable static func hash(_ name: String) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
+        // A name of at most 15 bytes (nearly every one) is hashed as two words, its bytes packed
+        // little-endian and its length in the top byte: a small String holds exactly those in its
+        // own two words, so they are read from there, sparing `withUTF8` and the byte loop (~70
+        // instructions a name). Other representations of such a name pack the same words from the
+        // bytes, so each name has one hash whatever its representation. (The hash only places
+        // entries: iteration is in insertion order, so it never reaches the output.)
+        if let (w0, w1) = SmallStringLayout.words(name) { return mix(w0, w1) }
         var name = name
-        name.withUTF8 { bytes in
+        return name.withUTF8 { bytes in
+            if bytes.count <= 15 {
+                var w0: UInt64 = 0, w1 = UInt64(bytes.count) << 56
+                for (i, b) in bytes.enumerated() {
+                    if i < 8 { w0 |= UInt64(b) << UInt64(8 * i) } else { w1 |= UInt64(b) << UInt64(8 * (i - 8)) }
+                }
+                return mix(w0, w1)
+            }
+            var h: UInt32 = 2_166_136_261
             for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+            return h
         }
-        return h
+    }
+
+    /// A 32-bit hash of a short name's two words, its low bits well mixed (slots are `h & mask`).
+    @inlinable static func mix(_ w0: UInt64, _ w1: UInt64) -> UInt32 {
+        var x = (w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 31
+        x = x &* 0x94D0_49BB_1331_11EB
+        x ^= x >> 32
+        return UInt32(truncatingIfNeeded: x)
     }
 
     @inlinable static func equal(_ a: String, _ b: String) -> Bool {
@@ -172,4 +195,29 @@ extension NameTable: Sequence {
     }
 
     @inlinable public func makeIterator() -> Iterator { Iterator(names: names, entries: entries) }
+}
+
+/// Whether a small String keeps its UTF-8 bytes in its two words, first byte lowest, with its count
+/// in the low nibble of the second word's top byte and 0xE (ASCII) or 0xA in the high one (the
+/// 64-bit little-endian layout), tested on samples once so `NameTable.hash` can read them directly.
+public enum SmallStringLayout {
+    /// A small string's bytes packed little-endian into two words with its length in the top byte
+    /// (`Keywords.pack`'s words, plus the length); nil for any other representation.
+    @inlinable public static func words(_ s: String) -> (UInt64, UInt64)? {
+        guard MemoryLayout<String>.size == 16, inline else { return nil }
+        let (w0, w1) = unsafeBitCast(s, to: (UInt64, UInt64).self)
+        // small: 0xE (ASCII) or 0xA in the top nibble
+        guard (w1 >> 60) | 0x4 == 0xE else { return nil }
+        return (w0, w1 & 0x0FFF_FFFF_FFFF_FFFF)
+    }
+
+    @usableFromInline static let inline: Bool = {
+        guard MemoryLayout<String>.size == 16 else { return false }
+        // (built at run time, so it is a real small string rather than a literal's representation)
+        let sample = String(decoding: Array("abcdefghijkl".utf8), as: UTF8.self)
+        let (w0, w1) = unsafeBitCast(sample, to: (UInt64, UInt64).self)
+        let nonASCII = String(decoding: [0xC3, 0xA9, 0x61], as: UTF8.self)   // "éa"
+        let (v0, v1) = unsafeBitCast(nonASCII, to: (UInt64, UInt64).self)
+        return w0 == 0x6867_6665_6463_6261 && w1 == 0xEC00_0000_6C6B_6A69 && v0 == 0x61_A9C3 && v1 == 0xA300_0000_0000_0000
+    }()
 }

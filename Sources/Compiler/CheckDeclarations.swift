@@ -180,7 +180,7 @@ extension Checker {
                 } else {
                     setKeys.append((packed, m.name.span))
                 }
-                if ExprScan.usesTime(m.value) {
+                if mentionsTime && ExprScan.usesTime(m.value) {
                     dynamicSeen = true
                     if let b = bindProperty(me, kp, type, m) { out.append(b) }
                     continue
@@ -277,7 +277,7 @@ extension Checker {
             _ = expr(m.value, expect: .error)
             return []
         }
-        if ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
+        if mentionsTime && ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
         let t = expr(m.value, expect: type)
         guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { return [] }
         return [.setProp(layer: layer, kp, ir, line: line(m.span))]

@@ -275,6 +275,9 @@ final class Checker {
     /// Whether the file has a top-level scene block (until it is checked, events cannot be
     /// compared with its duration; without one the default duration holds from the start).
     var fileDeclaresScene = false
+    /// Whether the file names `time` anywhere (`SourceAST.mentionsTime`): when not, no property
+    /// value is scanned for it (the scan was ~260 instructions a property).
+    var mentionsTime = true
 
     var globals = NameTable<Symbol>()
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
@@ -394,12 +397,29 @@ final class Checker {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         topLevel.reserveCapacity(ast.items.count)
         globals.reserveCapacity(ast.items.count)
+        // Room up front in the file-wide arrays (each grew by doubling to thousands of entries,
+        // copying itself ~15 times): a function per `func` item, a template per top-level layer,
+        // about a declaration to check for use per item.
+        var functionItems = 0, layerItems = 0
+        for item in ast.items {
+            switch item {
+            case .function: functionItems += 1
+            case .layer: layerItems += 1
+            default: break
+            }
+        }
+        functions.reserveCapacity(functionItems + 1)
+        functionBodies.reserveCapacity(functionItems)
+        layerTemplates.reserveCapacity(layerItems)
+        declarationsToUse.reserveCapacity(ast.items.count)
         fileDeclaresScene = ast.items.contains { if case .scene = $0 { return true } else { return false } }
         if ast.hasCells { scanCells(ast.items) }
         if ast.namesFilterLists { scanFilters(ast.items) }
+        mentionsTime = ast.mentionsTime
         collectTopLevel(ast.items)
         pushSiblings(ast.items)
-        let main = block(ast.items, .none)
+        // (twice the items: main's IR outgrew one per item, and growing copied it all once more)
+        let main = block(ast.items, .none, capacity: 2)
         popSiblings()
         functions[0].body = main
         functions[0].localCount = fn.localCount
@@ -456,12 +476,13 @@ final class Checker {
 
     // MARK: blocks and statements
 
-    func block(_ stmts: [Stmt], _ ctx: MemberContext) -> [IRStmt] {
+    /// `capacity`: room for how many IR statements per statement (a layer makes several).
+    func block(_ stmts: [Stmt], _ ctx: MemberContext, capacity: Int = 1) -> [IRStmt] {
         fn.scopes.append(Scope())
         defer { fn.scopes.removeLast() }
         warnUnreachable(stmts)
         var out: [IRStmt] = []
-        out.reserveCapacity(stmts.count)
+        out.reserveCapacity(stmts.count * capacity)
         for s in stmts { stmt(s, ctx, into: &out) }
         return out
     }

@@ -34,6 +34,9 @@ public struct SourceAST: Sendable {
     /// skipped (they cost 8% of compiling a 100 000-line file that has neither). True when unknown.
     public var hasCells = true
     public var namesFilterLists = true
+    /// Whether the name `time` appears anywhere (as any identifier): when it does not, no property
+    /// value can use it, and the checker skips looking for it in each one. True when unknown.
+    public var mentionsTime = true
     public init(items: [Stmt]) { self.items = items }
 }
 

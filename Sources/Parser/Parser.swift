@@ -60,6 +60,7 @@ public struct Parser {
         guard start >= 0, n > 0, n <= 16, t.span.end <= bytes.count else { return text(t) }
         if nameCache.isEmpty { nameCache = Array(repeating: (0, 0, ""), count: 512) }
         let (lo, hi) = Parser.pack(bytes, start, start + n)
+        if lo == 0x656D_6974, hi == 0 { sawTime = true }   // "time", little-endian
         let slot = Int(truncatingIfNeeded: ((lo ^ (hi &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
         if nameCache[slot].lo == lo, nameCache[slot].hi == hi { return nameCache[slot].text }
         let s = Parser.string(bytes, start, start + n)
@@ -154,9 +155,15 @@ public struct Parser {
     /// What `SourceAST.hasCells` and `namesFilterLists` report.
     var sawCell = false
     var sawFilterList = false
+    /// What `SourceAST.mentionsTime` reports: set when a name spelled `time` is read.
+    var sawTime = false
 
     /// Whether `name` is one of a layer's filter lists (a length test first: nearly no name is).
     public static func isFilterList(_ name: String) -> Bool {
+        // A small string (up to 15 bytes) can only be `filters`: its words are compared with that
+        // spelling's ("filters" little-endian, length 7), not the list (~85 instructions for
+        // every 7-letter name such as `opacity`).
+        if let (w0, w1) = SmallStringLayout.words(name) { return w0 == 0x0073_7265_746C_6966 && w1 == 7 << 56 }
         let n = name.utf8.count
         return (n == 7 || n == 17) && FilterKey.lists.contains(name)
     }
@@ -178,6 +185,7 @@ public struct Parser {
         var ast = SourceAST(items: items)
         ast.hasCells = sawCell
         ast.namesFilterLists = sawFilterList
+        ast.mentionsTime = sawTime
         return ast
     }
 
@@ -925,6 +933,7 @@ public struct Parser {
                 var sub = Parser(file: file, tokens: subTokens)
                 sub.depth = depth
                 let e = sub.parseExpr()
+                if sub.sawTime { sawTime = true }
                 diagnostics.append(contentsOf: subLex)
                 diagnostics.append(contentsOf: sub.diagnostics)
                 if sub.kind != .eof {

@@ -32,6 +32,23 @@ final class NameTableTests: XCTestCase {
         for (k, v) in table { XCTAssertEqual(reference[k], v) }
     }
 
+    /// A short name found whatever its String's representation: a small string is hashed from its
+    /// own words, any other from its bytes, and both must give the same hash.
+    func testShortNamesInEveryRepresentation() {
+        var table = NameTable<Int>()
+        let names = ["a", "v12", "layer", "abcdefgh", "abcdefghijklmno", "é", "naïve", "abcdefghijklmnop"]
+        for (k, n) in names.enumerated() { table[n] = k }
+        for (k, n) in names.enumerated() {
+            var native = String()
+            native.reserveCapacity(64)   // native storage, not small, even for a short name
+            native.append(contentsOf: n)
+            XCTAssertEqual(table[native], k, n)
+            let bridgedLike = String(Substring(n + "!").dropLast())
+            XCTAssertEqual(table[bridgedLike], k, n)
+        }
+        XCTAssertNil(table["abcdefghijklmn"])
+    }
+
     func testEmptyAndReserved() {
         var table = NameTable<String>()
         XCTAssertNil(table["a"])

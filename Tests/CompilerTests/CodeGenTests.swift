@@ -21,6 +21,20 @@ final class CodeGenTests: XCTestCase {
         XCTAssertEqual(ops(p.functions[0]), [.newlayer, .setglobal, .root, .getglobal, .addsublayer, .ret])
     }
 
+    /// A property whose value names `time` anywhere, even only inside a string interpolation (parsed
+    /// by a parser of its own), is bound to a function rather than set once. (The checker skips the
+    /// scan for `time` when the parser saw no such name.)
+    func testTimeInsideAnInterpolationBindsTheProperty() throws {
+        for src in ["layer a: text { string: \"t = \\(time)\" }", "layer a: text { string: \"x\\(\"\\(time)\")\" }",
+                    "layer a { opacity: time / 10s }"] {
+            let p = try compile(src)
+            XCTAssertTrue(ops(p.functions[0]).contains(.bind), src)
+            XCTAssertEqual(p.layerTemplates[0].properties.count, 0, src)
+        }
+        let still = try compile("let times = 2\nlayer a { opacity: times / 10 }")
+        XCTAssertFalse(ops(still.functions[0]).contains(.bind))
+    }
+
     func testConstantFolding() throws {
         let p = try compile("let w = 10\nlayer a { bounds: (0, 0, w * 2 + 1, 90deg / 1rad) }")
         XCTAssertEqual(p.constants[Int(p.layerTemplates[0].properties[0].constant)], .rect(Rect(0, 0, 21, Double.pi / 2)))

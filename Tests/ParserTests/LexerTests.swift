@@ -59,4 +59,16 @@ final class LexerTests: XCTestCase {
             XCTAssertEqual(Literals.number(text)?.0.bitPattern, want?.0.bitPattern, text)
         }
     }
+
+    /// `isFilterList` compares a small string's words with `filters`; any representation agrees.
+    func testIsFilterListInEveryRepresentation() {
+        for name in ["filters", "backgroundFilters", "opacity", "filter", "filterz", "Filters", "filtersx", "", "compositingFilter"] {
+            var native = String()
+            native.reserveCapacity(64)   // native storage, not small
+            native.append(contentsOf: name)
+            let expected = FilterKey.lists.contains(name)
+            XCTAssertEqual(Parser.isFilterList(name), expected, name)
+            XCTAssertEqual(Parser.isFilterList(native), expected, name)
+        }
+    }
 }
