@@ -141,14 +141,7 @@ public struct NameTable<Value> {
         let s = find(name, h)
         let k = Self.index(slots[s])
         if k >= 0 { entries[k] = value; return }
-        names.append(name)
-        entries.append(value)
-        hashes.append(h)
-        if names.count * 2 > slots.count {
-            rebuild(size: slots.count * 2)
-        } else {
-            slots[s] = Self.slot(h, names.count - 1)
-        }
+        appendNew(name, value, hash: h, slot: s)
     }
 
     /// Adds `name` → `value` unless `name` is in the table; whether it was added. (One probe where
@@ -158,6 +151,12 @@ public struct NameTable<Value> {
         let h = Self.hash(name)
         let s = find(name, h)
         if Self.index(slots[s]) >= 0 { return false }
+        appendNew(name, value, hash: h, slot: s)
+        return true
+    }
+
+    /// Adds a name that is not in the table, `s` being the free slot its probe ended at.
+    @inlinable @inline(__always) mutating func appendNew(_ name: String, _ value: consuming Value, hash h: UInt32, slot s: Int) {
         names.append(name)
         entries.append(value)
         hashes.append(h)
@@ -166,7 +165,6 @@ public struct NameTable<Value> {
         } else {
             slots[s] = Self.slot(h, names.count - 1)
         }
-        return true
     }
 
     /// Removal keeps insertion order for the rest (rare: rebuilds the slots).
