@@ -404,7 +404,8 @@ extension Checker {
         return out
     }
 
-    /// W0016: a transition written in place and attached under a key other than "transition" —
+    /// W0016: a transition known when compiling (written in place, or a `let` folded to it) attached
+    /// under a key other than "transition" —
     /// Core Animation (and the VM) store it under "transition" whatever the key (SPEC §3), so
     /// handlers on the other key never run.
     func warnTransitionKey(_ anim: IR, _ key: String, at span: Span) {

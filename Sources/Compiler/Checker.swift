@@ -903,14 +903,64 @@ func fmt(_ x: Double) -> String {
 }
 
 /// The constant pool, deduplicated by exact bit pattern so that 0 and -0 stay distinct.
+/// A key of a `ProbeTable`: equality, and a home slot in a table of `mask + 1` slots.
+protocol ProbeKey: Equatable, Sendable {
+    static var empty: Self { get }
+    func slot(_ mask: Int) -> Int
+}
+
+/// An open-addressing table from keys to constant-pool indexes: slots hold index + 1 (0 when empty),
+/// probed linearly from the key's home slot; it doubles when half full, re-placing each key.
+struct ProbeTable<Key: ProbeKey>: Sendable {
+    var slots: [UInt32] = []
+    var keys: [Key] = []
+    var count = 0
+
+    /// The index stored for `key`; when there is none, `next` is stored for it (`inserted`).
+    mutating func index(_ key: Key, next: UInt32) -> (index: UInt32, inserted: Bool) {
+        if slots.isEmpty {
+            slots = [UInt32](repeating: 0, count: 64)
+            keys = [Key](repeating: .empty, count: 64)
+        }
+        var mask = slots.count - 1
+        var s = key.slot(mask)
+        while slots[s] != 0 {
+            if keys[s] == key { return (slots[s] - 1, false) }
+            s = (s + 1) & mask
+        }
+        let i = next
+        slots[s] = i + 1
+        keys[s] = key
+        count += 1
+        if count * 2 > slots.count {
+            let oldSlots = slots, oldKeys = keys
+            slots = [UInt32](repeating: 0, count: oldSlots.count * 2)
+            keys = [Key](repeating: .empty, count: oldSlots.count * 2)
+            mask = slots.count - 1
+            for (k, slot) in oldSlots.enumerated() where slot != 0 {
+                var t = oldKeys[k].slot(mask)
+                while slots[t] != 0 { t = (t + 1) & mask }
+                slots[t] = slot
+                keys[t] = oldKeys[k]
+            }
+        }
+        return (i, true)
+    }
+}
+
 struct ConstantPool: Sendable {
     var values: [Value] = []
     var index: [Key: UInt32] = [:]
     /// Numbers, most constants, by bit pattern: one multiplicative hash of one word in an
     /// open-addressing table (slots hold index + 1, 0 when empty), not a five-word Key through SipHash.
-    var numberSlots: [UInt32] = []
-    var numberBits: [UInt64] = []
-    var numberCount = 0
+    var numbers = ProbeTable<NumberBits>()
+
+    /// A number's identity: its bit pattern (so 0 and -0 stay apart).
+    struct NumberBits: ProbeKey {
+        var bits: UInt64
+        static let empty = NumberBits(bits: 0)
+        func slot(_ mask: Int) -> Int { ConstantPool.slot(bits, mask) }
+    }
 
     /// A constant's identity: its kind and the bit patterns of its numbers (hashing Doubles
     /// directly would merge 0 and -0).
@@ -924,13 +974,12 @@ struct ConstantPool: Sendable {
     /// The other constants of fixed size (points, sizes, rects, colours, timings, booleans, enum
     /// cases) by their `.bits` key, the same way: SipHash over five words and the dictionary's
     /// probing cost ~650 instructions a lookup (a layer's `bounds` rect, for one).
-    var bitsSlots: [UInt32] = []
-    var bitsKeys: [BitsKey] = []
-    var bitsCount = 0
+    var fixedSize = ProbeTable<BitsKey>()
 
-    struct BitsKey: Equatable, Sendable {
+    struct BitsKey: ProbeKey {
         var tag: UInt8
         var a: UInt64, b: UInt64, c: UInt64, d: UInt64
+        static let empty = BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0)
         /// A home slot in a table of `mask + 1` (a power of two) slots.
         func slot(_ mask: Int) -> Int {
             var h = UInt64(tag) &* 0x9E37_79B9_7F4A_7C15
@@ -956,66 +1005,14 @@ struct ConstantPool: Sendable {
     }
 
     mutating func numberIndex(_ x: Double) -> UInt32 {
-        if numberSlots.isEmpty {
-            numberSlots = [UInt32](repeating: 0, count: 64)
-            numberBits = [UInt64](repeating: 0, count: 64)
-        }
-        let bits = x.bitPattern
-        var mask = numberSlots.count - 1
-        var s = ConstantPool.slot(bits, mask)
-        while numberSlots[s] != 0 {
-            if numberBits[s] == bits { return numberSlots[s] - 1 }
-            s = (s + 1) & mask
-        }
-        let i = UInt32(values.count)
-        values.append(.number(x))
-        numberSlots[s] = i + 1
-        numberBits[s] = bits
-        numberCount += 1
-        if numberCount * 2 > numberSlots.count {
-            // grow: re-place every entry by its stored bits
-            let oldSlots = numberSlots, oldBits = numberBits
-            numberSlots = [UInt32](repeating: 0, count: oldSlots.count * 2)
-            numberBits = [UInt64](repeating: 0, count: oldSlots.count * 2)
-            mask = numberSlots.count - 1
-            for (k, slot) in oldSlots.enumerated() where slot != 0 {
-                var t = ConstantPool.slot(oldBits[k], mask)
-                while numberSlots[t] != 0 { t = (t + 1) & mask }
-                numberSlots[t] = slot
-                numberBits[t] = oldBits[k]
-            }
-        }
+        let (i, inserted) = numbers.index(NumberBits(bits: x.bitPattern), next: UInt32(values.count))
+        if inserted { values.append(.number(x)) }
         return i
     }
 
     mutating func bitsIndex(_ key: BitsKey, _ v: Value) -> UInt32 {
-        if bitsSlots.isEmpty {
-            bitsSlots = [UInt32](repeating: 0, count: 64)
-            bitsKeys = [BitsKey](repeating: BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0), count: 64)
-        }
-        var mask = bitsSlots.count - 1
-        var s = key.slot(mask)
-        while bitsSlots[s] != 0 {
-            if bitsKeys[s] == key { return bitsSlots[s] - 1 }
-            s = (s + 1) & mask
-        }
-        let i = UInt32(values.count)
-        values.append(v)
-        bitsSlots[s] = i + 1
-        bitsKeys[s] = key
-        bitsCount += 1
-        if bitsCount * 2 > bitsSlots.count {
-            let oldSlots = bitsSlots, oldKeys = bitsKeys
-            bitsSlots = [UInt32](repeating: 0, count: oldSlots.count * 2)
-            bitsKeys = [BitsKey](repeating: BitsKey(tag: 0, a: 0, b: 0, c: 0, d: 0), count: oldSlots.count * 2)
-            mask = bitsSlots.count - 1
-            for (k, slot) in oldSlots.enumerated() where slot != 0 {
-                var t = oldKeys[k].slot(mask)
-                while bitsSlots[t] != 0 { t = (t + 1) & mask }
-                bitsSlots[t] = slot
-                bitsKeys[t] = oldKeys[k]
-            }
-        }
+        let (i, inserted) = fixedSize.index(key, next: UInt32(values.count))
+        if inserted { values.append(v) }
         return i
     }
 
