@@ -844,7 +844,6 @@ extension Checker {
         return ""
     }
 
-    /// The storage and type of an assignable variable, or a diagnostic.
     /// The register and type of `name` when the innermost declaration of it in the current
     /// function's scopes is a `var` local (then marked used, as `lookup` does); nil otherwise.
     func scopeVariable(_ name: String) -> (Int, ValueType)? {
@@ -861,6 +860,7 @@ extension Checker {
         return nil
     }
 
+    /// The storage and type of an assignable variable, or a diagnostic.
     func variableTarget(_ sym: Symbol, _ name: String, _ span: Span) -> (IR, ValueType)? {
         switch sym {
         case .local(let reg, let type, let mutable, let decl):

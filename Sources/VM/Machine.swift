@@ -231,10 +231,7 @@ final class Machine {
     func completionDue(_ id: Int) -> (function: Int, args: [Value])? {
         guard let c = completions[id] else { return nil }   // already run
         for w in c.waiting {
-            guard let a = attached(w.layer, id: w.id) else { continue }
-            let local = world.localTime(w.layer, at: now)
-            if a.isFinished(at: local) { continue }
-            if case .after = a.phase(at: local) { continue }
+            guard let a = attached(w.layer, id: w.id), !hasEnded(a, on: w.layer) else { continue }
             scheduleCompletionCheck(id)
             return nil
         }
@@ -245,6 +242,15 @@ final class Machine {
             if completionsWaitingOn[key]?.isEmpty == true { completionsWaitingOn[key] = nil }
         }
         return (c.function, c.passesFinished ? [.bool(!c.cutShort)] + c.args : c.args)
+    }
+
+    /// Whether animation `a` on layer `l` has run its course by now: finished, or past its active
+    /// interval (held there by a fill).
+    func hasEnded(_ a: AttachedAnimation, on l: Int32) -> Bool {
+        let local = world.localTime(l, at: now)
+        if a.isFinished(at: local) { return true }
+        if case .after = a.phase(at: local) { return true }
+        return false
     }
 
     /// An animation left its layer before finishing: the completions waiting for it will say
@@ -498,12 +504,7 @@ final class Machine {
         guard !removed.isEmpty else { return }
         world.layers[Int(l)].animations.removeAll(where: which)
         for a in removed {
-            if !completions.isEmpty {
-                let local = world.localTime(l, at: now)
-                var ended = a.isFinished(at: local)
-                if case .after = a.phase(at: local) { ended = true }
-                if !ended { animationRemoved(layer: l, id: a.id) }
-            }
+            if !completions.isEmpty, !hasEnded(a, on: l) { animationRemoved(layer: l, id: a.id) }
             for lis in listeners where !lis.start && lis.layer == l && lis.key == a.key {
                 schedule(at: now, function: lis.function, args: [.bool(false)] + lis.args, kind: .call)
             }

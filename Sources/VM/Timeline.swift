@@ -124,10 +124,7 @@ public final class Timeline: Sendable {
             if let run = m.completionDue(id) { try m.runHandler(run.function, args: run.args) }
         case .stopCheck(let layer, let id):
             guard let a = m.attached(layer, id: id) else { return }   // removed: told at removal
-            if a.isFinished(at: m.world.localTime(layer, at: m.now)) || {
-                if case .after = a.phase(at: m.world.localTime(layer, at: m.now)) { return true }
-                return false
-            }() {
+            if m.hasEnded(a, on: layer) {
                 if a.object.removedOnCompletion {
                     m.world.layers[Int(layer)].animations.removeAll { $0.id == id }
                 }

@@ -76,3 +76,23 @@ final class TreeReadTests: XCTestCase {
         }
     }
 }
+
+/// The tree's own links are read-only, and only a layer value compares with none.
+final class TreeReadDiagnosticTests: XCTestCase {
+    func messages(_ body: String) -> [String] {
+        let source = "layer panel { layer a { } }\nat 1s {\n\(body)\n}\n"
+        return Compiler.compile(SourceFile(name: "t.cal", text: source)).diagnostics.filter { $0.severity == .error }.map { "\($0.id): \($0.message)" }
+    }
+
+    func testTreeLinksCannotBeAssigned() {
+        XCTAssertEqual(messages("a.superlayer = panel"), ["E0260: cannot assign to 'superlayer'"])
+        XCTAssertEqual(messages("panel.sublayers = []"), ["E0260: cannot assign to 'sublayers'"])
+        XCTAssertEqual(messages("panel.sublayers.count = 1"), ["E0260: cannot assign to 'sublayers.count'"])
+        XCTAssertEqual(messages("a.superlayer.opacity = 0.5"), [])
+    }
+
+    func testOnlyALayerComparesWithNone() {
+        XCTAssertEqual(messages("if 3 == none { a.opacity = 0 }"), ["E0303: cannot compare a number with 'none'"])
+        XCTAssertEqual(messages("if none != a.mask { a.opacity = 0 }"), [])
+    }
+}
