@@ -27,9 +27,8 @@ public enum BytecodeFormat {
     /// The version a program is written as: the oldest that can hold it. Version 3 added the
     /// behaviours section (and the dynamics opcodes, which need behaviours), so a program without
     /// dynamics is still written as version 2, byte for byte as before. Version 4 added the
-    /// opcodes that take an animation key from a register (ANIMADDK, ANIMREMOVEK) and those that
-    /// read the tree (SUPERLAYER, SUBLAYERS, GETMASK); a program that uses them is version 4, so an
-    /// older calc says it is too new instead of "unknown opcode".
+    /// opcodes from ANIMADDK on (computed animation keys, tree reads, TXCOMPLETIONF); a program that
+    /// uses one is version 4, so an older calc says it is too new instead of "unknown opcode".
     public static func version(for p: Program) -> UInt16 {
         for f in p.functions where f.code.contains(where: { $0.op.rawValue >= Opcode.animaddk.rawValue }) { return 4 }
         return p.behaviorTemplates.isEmpty ? 2 : 3
