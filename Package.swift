@@ -32,6 +32,8 @@ let package = Package(
         // headers only: TextLayout opens both libraries with dlopen when a scene first measures text
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // the compiler's bump allocator, used by `calc build` and `calc check` only (Sources/CArena/arena.c)
+        .target(name: "CArena", path: "Sources/CArena"),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "calc",
             dependencies: [
-                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "Render", "CalcSnapshot",
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "Render", "CalcSnapshot", "CArena",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,7 +71,7 @@ let package = Package(
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
-        .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
+        .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "CalcCore"]),
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),

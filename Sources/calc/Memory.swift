@@ -10,9 +10,14 @@
 // up to 32 MiB stay in that heap instead of getting their own mappings, and the heap's top is never
 // returned to the OS: the process exits soon after. glibc's `mallopt` is looked up at run time,
 // since the Glibc module does not export <malloc.h>; without it (another C library) nothing is done.
+//
+// Blocks under 64 KiB (nearly all of the ~460 000 the compiler makes) do not reach glibc at all:
+// they come from a bump arena, a second region of huge pages (Sources/CArena/arena.c), at ~15
+// instructions each instead of ~200 (851M → 786M instructions on the benchmark).
 
 #if canImport(Glibc)
 import Glibc
+import CArena
 
 enum CompilerHeap {
     /// Sources smaller than this compile in a few milliseconds; their heap is left alone.
@@ -24,7 +29,10 @@ enum CompilerHeap {
 
     /// Prepares the heap for compiling a source of `sourceBytes` bytes.
     static func prepare(sourceBytes: Int) {
-        guard sourceBytes >= threshold, let symbol = dlsym(nil, "mallopt"), let freeSymbol = dlsym(nil, "free") else { return }
+        guard sourceBytes >= threshold else { return }
+        // small blocks: the bump arena (Sources/CArena/arena.c); larger ones: glibc's heap, below
+        _ = calc_arena_enable(min(sourceBytes * bytesPerSourceByte, 1 << 30))
+        guard let symbol = dlsym(nil, "mallopt"), let freeSymbol = dlsym(nil, "free") else { return }
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
         typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
         let mallopt = unsafeBitCast(symbol, to: MallOpt.self)

@@ -1,7 +1,7 @@
-; calc bytecode, format 3
+; calc bytecode, format 4
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
-.globals 19
+.globals 22
 .property "sweep" id 32768 angle = 0
 .property "filters.glow.inputIntensity" id 32769 number = 0.5
 .property "emitterCells.drop.birthRate" id 32770 number = 0
@@ -43,68 +43,74 @@
   K25     rect      (0, 0, 36, 36)
   K26     point     (210, 50)
   K27     number    18
-  K28     number    0.5
-  K29     timing    easeOut
-  K30     rect      (0, 0, 40, 40)
-  K31     point     (220, 160)
-  K32     number    4
-  K33     timing    spring(1, 100, 12, 0)
-  K34     rect      (0, 0, 8, 4)
-  K35     path      path(move 240, 150; cubic 240, 166.5685424949238, 219.8528137423857, 180, 195, 180; cubic 170.1471862576143, 180, 150, 166.5685424949238, 150, 150; cubic 150, 133.4314575050762, 170.1471862576143, 120, 195, 120; cubic 219.8528137423857, 120, 240, 133.4314575050762, 240, 150; close)
-  K36     enum      case 2
-  K37     enum      case 0
-  K38     point     (24, 184)
-  K39     number    20
-  K40     number    60
-  K41     number    -1.0471975511965976
-  K42     number    0.3490658503988659
-  K43     number    80
-  K44     number    5
-  K45     number    0.2
-  K46     rect      (0, 0, 10, 10)
-  K47     point     (248, 12)
-  K48     string    "tile "
-  K49     enum      case 1
-  K50     string    "band"
-  K51     string    "superlayer"
-  K52     number    -10
-  K53     string    "spin"
-  K54     string    "bloom:glow"
-  K55     number    0.6
-  K56     string    "tile"
-  K57     rect      (0, 0, 32, 32)
-  K58     string    "position"
-  K59     color     #2a9d8fff
-  K60     color     #e9c46aff
-  K61     color     #f4a261ff
-  K62     color     #e76f51ff
-  K63     color     #264653ff
-  K64     number    0.4
-  K65     string    "tile0"
-  K66     string    "hop"
-  K67     string    "turn"
-  K68     string    "orbit"
-  K69     string    "drop"
-  K70     string    "drop.mist"
-  K71     number    40
-  K72     number    44
-  K73     number    150
-  K74     number    0.55
-  K75     number    0.45
-  K76     number    3.141592653589793
-  K77     number    120
-  K78     string    "tile1"
-  K79     string    "settle"
-  K80     string    "tile2"
-  K81     string    "intro"
-  K82     timing    linear
-  K83     color     #a8dadcff
-  K84     string    "tile3"
-  K85     string    "nothing"
-  K86     number    100
-  K87     point     (20, 20)
-  K88     number    16
-  K89     point     (4, 24)
+  K28     color     #000000ff
+  K29     number    0.5
+  K30     timing    easeOut
+  K31     rect      (0, 0, 6, 6)
+  K32     point     (20, 60)
+  K33     rect      (0, 0, 40, 40)
+  K34     point     (220, 160)
+  K35     number    4
+  K36     timing    spring(1, 100, 12, 0)
+  K37     rect      (0, 0, 8, 4)
+  K38     path      path(move 240, 150; cubic 240, 166.5685424949238, 219.8528137423857, 180, 195, 180; cubic 170.1471862576143, 180, 150, 166.5685424949238, 150, 150; cubic 150, 133.4314575050762, 170.1471862576143, 120, 195, 120; cubic 219.8528137423857, 120, 240, 133.4314575050762, 240, 150; close)
+  K39     enum      case 2
+  K40     enum      case 0
+  K41     point     (24, 184)
+  K42     number    20
+  K43     number    60
+  K44     number    -1.0471975511965976
+  K45     number    0.3490658503988659
+  K46     number    80
+  K47     number    5
+  K48     number    0.2
+  K49     rect      (0, 0, 10, 10)
+  K50     point     (248, 12)
+  K51     string    "tile "
+  K52     enum      case 1
+  K53     string    "band"
+  K54     string    "superlayer"
+  K55     number    -10
+  K56     string    "spin"
+  K57     string    "bloom:glow"
+  K58     number    0.6
+  K59     string    "tile"
+  K60     rect      (0, 0, 32, 32)
+  K61     string    "position"
+  K62     color     #2a9d8fff
+  K63     color     #e9c46aff
+  K64     color     #f4a261ff
+  K65     color     #e76f51ff
+  K66     color     #264653ff
+  K67     number    0.4
+  K68     string    "tile0"
+  K69     string    "hop"
+  K70     string    "tile1"
+  K71     string    "settle"
+  K72     string    "turn"
+  K73     string    "orbit"
+  K74     string    "drop"
+  K75     string    "drop.mist"
+  K76     number    40
+  K77     number    44
+  K78     number    150
+  K79     number    0.55
+  K80     number    0.45
+  K81     number    3.141592653589793
+  K82     number    120
+  K83     string    "tile2"
+  K84     string    "intro"
+  K85     string    "tile4"
+  K86     timing    linear
+  K87     color     #a8dadcff
+  K88     timing    easeInEaseOut
+  K89     string    "tile3"
+  K90     string    "nothing"
+  K91     color     #f1faeeff
+  K92     number    100
+  K93     point     (20, 20)
+  K94     number    16
+  K95     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -131,39 +137,54 @@
   masksToBounds = K16         ; true
   transform = K17             ; [0.9986295347545738 -0.05233595624294383 0 0, 0.05233595624294383 0.9986295347545738 0 0, 0 0 1 0, 0 4 0 1]
 
-.layer LT4 plain "pulse"
+.layer LT4 plain ""
+  frame = K25                 ; (0, 0, 36, 36)
+  cornerRadius = K27          ; 18
+  backgroundColor = K28       ; #000000ff
+
+.layer LT5 plain "pulse"
   bounds = K25                ; (0, 0, 36, 36)
   position = K26              ; (210, 50)
   cornerRadius = K27          ; 18
   backgroundColor = K24       ; rgba(0.9, 0.22, 0.27, 1)
 
-.layer LT5 plain ""
+.layer LT6 plain ""
 
-.layer LT6 plain "dial"
-  bounds = K30                ; (0, 0, 40, 40)
-  position = K31              ; (220, 160)
-
-.layer LT7 plain "comet"
-  bounds = K34                ; (0, 0, 8, 4)
+.layer LT7 plain "pin"
+  bounds = K31                ; (0, 0, 6, 6)
+  position = K32              ; (20, 60)
   backgroundColor = K24       ; rgba(0.9, 0.22, 0.27, 1)
 
-.layer LT8 emitter "spray"
-  emitterPosition = K38       ; (24, 184)
-  seed = K14                  ; 3
-  emitterCells.drop.birthRate = K39 ; 20
-  emitterCells.drop.lifetime = K5 ; 1
-  emitterCells.drop.velocity = K40 ; 60
-  emitterCells.drop.emissionLongitude = K41 ; -1.0471975511965976
-  emitterCells.drop.emissionRange = K42 ; 0.3490658503988659
-  emitterCells.drop.yAcceleration = K43 ; 80
-  emitterCells.drop.color = K19 ; rgba(0.54, 0.7799999999999999, 0.9, 1)
-  emitterCells.drop.emitterCells.mist.birthRate = K44 ; 5
-  emitterCells.drop.emitterCells.mist.lifetime = K45 ; 0.2
+.layer LT8 plain "peg"
+  bounds = K31                ; (0, 0, 6, 6)
+  position = K32              ; (20, 60)
+  backgroundColor = K15       ; #1d3557ff
 
-.layer LT9 plain "pebble"
-  bounds = K46                ; (0, 0, 10, 10)
-  position = K47              ; (248, 12)
-  cornerRadius = K44          ; 5
+.layer LT9 plain "dial"
+  bounds = K33                ; (0, 0, 40, 40)
+  position = K34              ; (220, 160)
+
+.layer LT10 plain "comet"
+  bounds = K37                ; (0, 0, 8, 4)
+  backgroundColor = K24       ; rgba(0.9, 0.22, 0.27, 1)
+
+.layer LT11 emitter "spray"
+  emitterPosition = K41       ; (24, 184)
+  seed = K14                  ; 3
+  emitterCells.drop.birthRate = K42 ; 20
+  emitterCells.drop.lifetime = K5 ; 1
+  emitterCells.drop.velocity = K43 ; 60
+  emitterCells.drop.emissionLongitude = K44 ; -1.0471975511965976
+  emitterCells.drop.emissionRange = K45 ; 0.3490658503988659
+  emitterCells.drop.yAcceleration = K46 ; 80
+  emitterCells.drop.color = K19 ; rgba(0.54, 0.7799999999999999, 0.9, 1)
+  emitterCells.drop.emitterCells.mist.birthRate = K47 ; 5
+  emitterCells.drop.emitterCells.mist.lifetime = K48 ; 0.2
+
+.layer LT12 plain "pebble"
+  bounds = K49                ; (0, 0, 10, 10)
+  position = K50              ; (248, 12)
+  cornerRadius = K47          ; 5
   backgroundColor = K15       ; #1d3557ff
 
 .animation AT0 basic transform.rotation.z
@@ -194,207 +215,229 @@
   duration = K5               ; 1
 
 .animation AT6 basic position
-  duration = K28              ; 0.5
-  timingFunction = K29        ; easeOut
+  duration = K29              ; 0.5
+  timingFunction = K30        ; easeOut
 
 .animation AT7 basic sweep
   to = K1                     ; 6.283185307179586
-  duration = K32              ; 4
-  timingFunction = K33        ; spring(1, 100, 12, 0)
+  duration = K35              ; 4
+  timingFunction = K36        ; spring(1, 100, 12, 0)
 
 .animation AT8 keyframe position
-  path = K35                  ; path(move 240, 150; cubic 240, 166.5685424949238, 219.8528137423857, 180, 195, 180; cubic 170.1471862576143, 180, 150, 166.5685424949238, 150, 150; cubic 150, 133.4314575050762, 170.1471862576143, 120, 195, 120; cubic 219.8528137423857, 120, 240, 133.4314575050762, 240, 150; close)
-  calculationMode = K36       ; .paced
-  rotationMode = K37          ; .auto
-  duration = K32              ; 4
+  path = K38                  ; path(move 240, 150; cubic 240, 166.5685424949238, 219.8528137423857, 180, 195, 180; cubic 170.1471862576143, 180, 150, 166.5685424949238, 150, 150; cubic 150, 133.4314575050762, 170.1471862576143, 120, 195, 120; cubic 219.8528137423857, 120, 240, 133.4314575050762, 240, 150; close)
+  calculationMode = K39       ; .paced
+  rotationMode = K40          ; .auto
+  duration = K35              ; 4
 
 .behavior BT0 gravity "fall"
 
 .behavior BT1 collision "floor"
 
 .behavior BT2 itemBehavior "bounce"
-  elasticity = K28            ; 0.5
+  elasticity = K29            ; 0.5
 
-.function F0 "main" params 0 registers 10
-  0000   19 LOADK         R2, K14             ; 3
-  0001    | SETGLOBAL     R2, G3
-  0002   20 LOADK         R2, K48             ; "tile "
-  0003    | GETGLOBAL     R4, G3
-  0004    | ADD           R4, R4, K5          ; 1
-  0005    | CALLB         R3, R4, string
-  0006    | ADD           R2, R2, R3
-  0007    | SETGLOBAL     R2, G4
-  0008   52 NEWLAYER      R2, LT3             ; plain "card"
-  0009    | SETGLOBAL     R2, G9
-  0010    | ROOT          R2
-  0011    | GETGLOBAL     R3, G9
-  0012    | ADDSUBLAYER   R2, R3
-  0013   62 NEWLAYER      R2, LT0             ; plain "band"
-  0014    | SETGLOBAL     R2, G10
-  0015    | GETGLOBAL     R2, G9
-  0016    | GETGLOBAL     R3, G10
-  0017    | ADDSUBLAYER   R2, R3
-  0018    | GETGLOBAL     R2, G10
-  0019    | LOADK         R4, K49             ; case 1
-  0020    | NEWARRAY      R3, R4, 1
-  0021    | SETPROP       R2, R3, autoresizingMask
-  0022   63 NEWLAYER      R2, LT1             ; plain "caption"
-  0023    | SETGLOBAL     R2, G11
-  0024    | GETGLOBAL     R2, G9
-  0025    | GETGLOBAL     R3, G11
-  0026    | ADDSUBLAYER   R2, R3
-  0027   66 GETGLOBAL     R2, G11
-  0028    | LOADK         R3, K50             ; "band"
-  0029    | LOADK         R4, K5              ; 1
-  0030    | LOADK         R5, K13             ; 12
-  0031    | CONSTRAIN     R2, R3..R5, minX=minX
-  0032    | GETGLOBAL     R2, G11
-  0033    | LOADK         R3, K51             ; "superlayer"
-  0034    | LOADK         R4, K5              ; 1
-  0035    | LOADK         R5, K52             ; -10
-  0036    | CONSTRAIN     R2, R3..R5, maxY=maxY
-  0037   68 NEWLAYER      R2, LT2             ; plain "badge"
-  0038    | SETGLOBAL     R2, G12
-  0039    | GETGLOBAL     R2, G9
-  0040    | GETGLOBAL     R3, G12
-  0041    | ADDSUBLAYER   R2, R3
-  0042   74 GETGLOBAL     R2, G12
-  0043    | ANIMNEW       R3, AT0             ; basic transform.rotation.z
-  0044    | ANIMADD       R2, R3, K53         ; "spin"
-  0045   79 NEWLAYER      R2, LT4             ; plain "pulse"
-  0046    | SETGLOBAL     R2, G13
-  0047    | ROOT          R2
-  0048    | GETGLOBAL     R3, G13
-  0049    | ADDSUBLAYER   R2, R3
-  0050   84 GETGLOBAL     R2, G13
-  0051    | NEWARRAY      R3, R4, 0
-  0052    | BIND          R2..R3, F3, opacity ; "opacity = …"
-  0053   85 GETGLOBAL     R2, G13
-  0054    | LOADK         R4, K54             ; "bloom:glow"
-  0055    | NEWARRAY      R3, R4, 1
-  0056    | SETPROP       R2, R3, filters
-  0057    | GETGLOBAL     R2, G13
-  0058    | LOADK         R3, K55             ; 0.6
-  0059    | SETPROP       R2, R3, filters.glow.inputIntensity
-  0060   90 LOADK         R2, K0              ; 0
-  0061    | LOADK         R3, K44             ; 5
-  0062    | FORPREP       R2..R3, R0, +36     ; -> 0099
-  0063   91 NEWLAYER      R1, LT5             ; plain ""
-  0064    | LOADK         R4, K56             ; "tile"
-  0065    | MOVE          R6, R0
-  0066    | CALLB         R5, R6, string
-  0067    | ADD           R4, R4, R5
-  0068    | SETPROP       R1, R4, name
-  0069   92 LOADK         R4, K57             ; (0, 0, 32, 32)
-  0070    | SETPROP       R1, R4, bounds
-  0071    | LOADK         R4, K8              ; 8
-  0072    | SETPROP       R1, R4, cornerRadius
-  0073    | LOADK         R4, K2              ; 2
-  0074    | SETPROP       R1, R4, borderWidth
-  0075    | LOADK         R4, K15             ; #1d3557ff
-  0076    | SETPROP       R1, R4, borderColor
-  0077    | ANIMNEW       R4, AT6             ; basic position
-  0078    | SETACTION     R1, R4, K58         ; "position"
-  0079   91 ROOT          R4
-  0080    | ADDSUBLAYER   R4, R1
-  0081   93 MOVE          R5, R0
-  0082    | CALL          R4, 1, F2           ; "spot"
-  0083    | SETPROP       R1, R4, position
-  0084   94 LOADK         R5, K59             ; #2a9d8fff
-  0085    | LOADK         R6, K60             ; #e9c46aff
-  0086    | LOADK         R7, K61             ; #f4a261ff
-  0087    | LOADK         R8, K62             ; #e76f51ff
-  0088    | LOADK         R9, K63             ; #264653ff
-  0089    | NEWARRAY      R4, R5, 5
-  0090    | GETINDEX      R4, R4, R0
-  0091    | SETPROP       R1, R4, backgroundColor
-  0092   95 LOADK         R4, K64             ; 0.4
-  0093    | MOVE          R6, R0
-  0094    | CALLB         R5, R6, random
-  0095    | MUL           R5, R5, K55         ; 0.6
-  0096    | ADD           R4, R4, R5
-  0097    | SETPROP       R1, R4, opacity
-  0098   90 FORLOOP       R2..R3, R0, -36     ; -> 0063
-  0099  100 LOADK         R2, K65             ; "tile0"
-  0100    | NAMED         R2, R2
-  0101    | LOADK         R3, K66             ; "hop"
-  0102    | NEWARRAY      R4, R5, 0
-  0103    | ONSTOP        R2..R3, R4, F4      ; "on named(\"tile0\").hop.didStop"
-  0104  104 LOADK         R2, K28             ; 0.5
-  0105    | NEWARRAY      R3, R4, 0
-  0106    | SCHEDULE      R2, R3, F5          ; "at 0.5s"
-  0107  110 LOADK         R2, K5              ; 1
-  0108    | NEWARRAY      R3, R4, 0
-  0109    | SCHEDULE      R2, R3, F6          ; "at 1s"
-  0110  120 LOADK         R2, K2              ; 2
-  0111    | LOADK         R3, K5              ; 1
-  0112    | LOADK         R4, K14             ; 3
-  0113    | NEWARRAY      R5, R6, 0
-  0114    | EVERY         R2..R4, R5, F7      ; "every 1s"
-  0115  125 LOADK         R2, K14             ; 3
-  0116    | NEWARRAY      R3, R4, 0
-  0117    | SCHEDULE      R2, R3, F8          ; "after 3s"
-  0118  131 NEWARRAY      R2, R3, 0
-  0119    | ONFRAME       R2, F9              ; "every frame"
-  0120  138 NEWLAYER      R2, LT6             ; plain "dial"
-  0121    | SETGLOBAL     R2, G15
-  0122    | ROOT          R2
-  0123    | GETGLOBAL     R3, G15
-  0124    | ADDSUBLAYER   R2, R3
-  0125  141 GETGLOBAL     R2, G15
-  0126    | NEWARRAY      R3, R4, 0
-  0127    | SETDRAW       R2..R3, F10         ; "draw dial"
-  0128  145 GETGLOBAL     R2, G15
-  0129    | ANIMNEW       R3, AT7             ; basic sweep
-  0130    | ANIMADD       R2, R3, K67         ; "turn"
-  0131  149 NEWLAYER      R2, LT7             ; plain "comet"
-  0132    | SETGLOBAL     R2, G16
-  0133    | ROOT          R2
-  0134    | GETGLOBAL     R3, G16
-  0135    | ADDSUBLAYER   R2, R3
-  0136  152 GETGLOBAL     R2, G16
-  0137    | ANIMNEW       R3, AT8             ; keyframe position
-  0138    | ANIMADD       R2, R3, K68         ; "orbit"
-  0139  158 NEWLAYER      R2, LT8             ; emitter "spray"
-  0140    | SETGLOBAL     R2, G17
-  0141    | ROOT          R2
-  0142    | GETGLOBAL     R3, G17
-  0143    | ADDSUBLAYER   R2, R3
-  0144    | GETGLOBAL     R2, G17
-  0145    | LOADK         R4, K69             ; "drop"
-  0146    | LOADK         R5, K70             ; "drop.mist"
-  0147    | NEWARRAY      R3, R4, 2
-  0148    | SETPROP       R2, R3, emitterCells
-  0149  166 LOADK         R2, K14             ; 3
-  0150    | NEWARRAY      R3, R4, 0
-  0151    | SCHEDULE      R2, R3, F11         ; "at 3s"
-  0152  169 NEWLAYER      R2, LT9             ; plain "pebble"
-  0153    | SETGLOBAL     R2, G18
-  0154    | ROOT          R2
-  0155    | GETGLOBAL     R3, G18
-  0156    | ADDSUBLAYER   R2, R3
-  0157  171 GETGLOBAL     R3, G18
-  0158    | NEWARRAY      R2, R3, 1
-  0159    | DYNSET        R2, items, BT0      ; gravity "fall"
-  0160    | LOADBOOL      R2, 0
-  0161    | DYNSET        R2, active, BT0     ; gravity "fall"
-  0162  172 GETGLOBAL     R3, G18
-  0163    | NEWARRAY      R2, R3, 1
-  0164    | DYNSET        R2, items, BT1      ; collision "floor"
-  0165    | ROOT          R2
-  0166    | GETPROP       R2, R2, bounds
-  0167    | DYNSET        R2, boundary, BT1   ; collision "floor"
-  0168    | LOADBOOL      R2, 1
-  0169    | DYNSET        R2, active, BT1     ; collision "floor"
-  0170  173 GETGLOBAL     R3, G18
-  0171    | NEWARRAY      R2, R3, 1
-  0172    | DYNSET        R2, items, BT2      ; itemBehavior "bounce"
-  0173    | LOADBOOL      R2, 1
-  0174    | DYNSET        R2, active, BT2     ; itemBehavior "bounce"
-  0175  175 LOADK         R2, K2              ; 2
-  0176    | NEWARRAY      R3, R4, 0
-  0177    | SCHEDULE      R2, R3, F12         ; "at 2s"
-  0178    | RET
+.function F0 "main" params 0 registers 11
+  0000   19 LOADK         R3, K14             ; 3
+  0001    | SETGLOBAL     R3, G3
+  0002   20 LOADK         R3, K51             ; "tile "
+  0003    | GETGLOBAL     R5, G3
+  0004    | ADD           R5, R5, K5          ; 1
+  0005    | CALLB         R4, R5, string
+  0006    | ADD           R3, R3, R4
+  0007    | SETGLOBAL     R3, G4
+  0008   52 NEWLAYER      R3, LT3             ; plain "card"
+  0009    | SETGLOBAL     R3, G9
+  0010    | ROOT          R3
+  0011    | GETGLOBAL     R4, G9
+  0012    | ADDSUBLAYER   R3, R4
+  0013   62 NEWLAYER      R3, LT0             ; plain "band"
+  0014    | SETGLOBAL     R3, G10
+  0015    | GETGLOBAL     R3, G9
+  0016    | GETGLOBAL     R4, G10
+  0017    | ADDSUBLAYER   R3, R4
+  0018    | GETGLOBAL     R3, G10
+  0019    | LOADK         R5, K52             ; case 1
+  0020    | NEWARRAY      R4, R5, 1
+  0021    | SETPROP       R3, R4, autoresizingMask
+  0022   63 NEWLAYER      R3, LT1             ; plain "caption"
+  0023    | SETGLOBAL     R3, G11
+  0024    | GETGLOBAL     R3, G9
+  0025    | GETGLOBAL     R4, G11
+  0026    | ADDSUBLAYER   R3, R4
+  0027   66 GETGLOBAL     R3, G11
+  0028    | LOADK         R4, K53             ; "band"
+  0029    | LOADK         R5, K5              ; 1
+  0030    | LOADK         R6, K13             ; 12
+  0031    | CONSTRAIN     R3, R4..R6, minX=minX
+  0032    | GETGLOBAL     R3, G11
+  0033    | LOADK         R4, K54             ; "superlayer"
+  0034    | LOADK         R5, K5              ; 1
+  0035    | LOADK         R6, K55             ; -10
+  0036    | CONSTRAIN     R3, R4..R6, maxY=maxY
+  0037   68 NEWLAYER      R3, LT2             ; plain "badge"
+  0038    | SETGLOBAL     R3, G12
+  0039    | GETGLOBAL     R3, G9
+  0040    | GETGLOBAL     R4, G12
+  0041    | ADDSUBLAYER   R3, R4
+  0042   74 GETGLOBAL     R3, G12
+  0043    | ANIMNEW       R4, AT0             ; basic transform.rotation.z
+  0044    | ANIMADD       R3, R4, K56         ; "spin"
+  0045   79 NEWLAYER      R3, LT5             ; plain "pulse"
+  0046    | SETGLOBAL     R3, G13
+  0047    | ROOT          R3
+  0048    | GETGLOBAL     R4, G13
+  0049    | ADDSUBLAYER   R3, R4
+  0050   84 GETGLOBAL     R3, G13
+  0051    | NEWARRAY      R4, R5, 0
+  0052    | BIND          R3..R4, F3, opacity ; "opacity = …"
+  0053   85 GETGLOBAL     R3, G13
+  0054    | LOADK         R5, K57             ; "bloom:glow"
+  0055    | NEWARRAY      R4, R5, 1
+  0056    | SETPROP       R3, R4, filters
+  0057    | GETGLOBAL     R3, G13
+  0058    | LOADK         R4, K58             ; 0.6
+  0059    | SETPROP       R3, R4, filters.glow.inputIntensity
+  0060   86 NEWLAYER      R0, LT4             ; plain ""
+  0061    | GETGLOBAL     R3, G13
+  0062    | SETMASK       R3, R0
+  0063   91 LOADK         R3, K0              ; 0
+  0064    | LOADK         R4, K47             ; 5
+  0065    | FORPREP       R3..R4, R1, +36     ; -> 0102
+  0066   92 NEWLAYER      R2, LT6             ; plain ""
+  0067    | LOADK         R5, K59             ; "tile"
+  0068    | MOVE          R7, R1
+  0069    | CALLB         R6, R7, string
+  0070    | ADD           R5, R5, R6
+  0071    | SETPROP       R2, R5, name
+  0072   93 LOADK         R5, K60             ; (0, 0, 32, 32)
+  0073    | SETPROP       R2, R5, bounds
+  0074    | LOADK         R5, K8              ; 8
+  0075    | SETPROP       R2, R5, cornerRadius
+  0076    | LOADK         R5, K2              ; 2
+  0077    | SETPROP       R2, R5, borderWidth
+  0078    | LOADK         R5, K15             ; #1d3557ff
+  0079    | SETPROP       R2, R5, borderColor
+  0080    | ANIMNEW       R5, AT6             ; basic position
+  0081    | SETACTION     R2, R5, K61         ; "position"
+  0082   92 ROOT          R5
+  0083    | ADDSUBLAYER   R5, R2
+  0084   94 MOVE          R6, R1
+  0085    | CALL          R5, 1, F2           ; "spot"
+  0086    | SETPROP       R2, R5, position
+  0087   95 LOADK         R6, K62             ; #2a9d8fff
+  0088    | LOADK         R7, K63             ; #e9c46aff
+  0089    | LOADK         R8, K64             ; #f4a261ff
+  0090    | LOADK         R9, K65             ; #e76f51ff
+  0091    | LOADK         R10, K66            ; #264653ff
+  0092    | NEWARRAY      R5, R6, 5
+  0093    | GETINDEX      R5, R5, R1
+  0094    | SETPROP       R2, R5, backgroundColor
+  0095   96 LOADK         R5, K67             ; 0.4
+  0096    | MOVE          R7, R1
+  0097    | CALLB         R6, R7, random
+  0098    | MUL           R6, R6, K58         ; 0.6
+  0099    | ADD           R5, R5, R6
+  0100    | SETPROP       R2, R5, opacity
+  0101   91 FORLOOP       R3..R4, R1, -36     ; -> 0066
+  0102  102 LOADK         R3, K68             ; "tile0"
+  0103    | NAMED         R3, R3
+  0104    | LOADK         R4, K69             ; "hop"
+  0105    | NEWARRAY      R5, R6, 0
+  0106    | ONSTOP        R3..R4, R5, F4      ; "on named(\"tile0\").hop.didStop"
+  0107  105 LOADK         R3, K70             ; "tile1"
+  0108    | NAMED         R3, R3
+  0109    | LOADK         R4, K71             ; "settle"
+  0110    | NEWARRAY      R5, R6, 0
+  0111    | ONSTART       R3..R4, R5, F5      ; "on named(\"tile1\").settle.didStart"
+  0112  107 LOADK         R3, K29             ; 0.5
+  0113    | NEWARRAY      R4, R5, 0
+  0114    | SCHEDULE      R3, R4, F6          ; "at 0.5s"
+  0115  114 LOADK         R3, K5              ; 1
+  0116    | NEWARRAY      R4, R5, 0
+  0117    | SCHEDULE      R3, R4, F7          ; "at 1s"
+  0118  127 LOADK         R3, K2              ; 2
+  0119    | LOADK         R4, K5              ; 1
+  0120    | LOADK         R5, K14             ; 3
+  0121    | NEWARRAY      R6, R7, 0
+  0122    | EVERY         R3..R5, R6, F8      ; "every 1s"
+  0123  132 LOADK         R3, K14             ; 3
+  0124    | NEWARRAY      R4, R5, 0
+  0125    | SCHEDULE      R3, R4, F9          ; "after 3s"
+  0126  143 NEWLAYER      R3, LT7             ; plain "pin"
+  0127    | SETGLOBAL     R3, G15
+  0128    | ROOT          R3
+  0129    | GETGLOBAL     R4, G15
+  0130    | ADDSUBLAYER   R3, R4
+  0131  144 NEWLAYER      R3, LT8             ; plain "peg"
+  0132    | SETGLOBAL     R3, G16
+  0133    | ROOT          R3
+  0134    | GETGLOBAL     R4, G16
+  0135    | ADDSUBLAYER   R3, R4
+  0136  146 NEWARRAY      R3, R4, 0
+  0137    | ONFRAME       R3, F10             ; "every frame"
+  0138  153 NEWLAYER      R3, LT9             ; plain "dial"
+  0139    | SETGLOBAL     R3, G17
+  0140    | ROOT          R3
+  0141    | GETGLOBAL     R4, G17
+  0142    | ADDSUBLAYER   R3, R4
+  0143  156 GETGLOBAL     R3, G17
+  0144    | NEWARRAY      R4, R5, 0
+  0145    | SETDRAW       R3..R4, F11         ; "draw dial"
+  0146  160 GETGLOBAL     R3, G17
+  0147    | ANIMNEW       R4, AT7             ; basic sweep
+  0148    | ANIMADD       R3, R4, K72         ; "turn"
+  0149  164 NEWLAYER      R3, LT10            ; plain "comet"
+  0150    | SETGLOBAL     R3, G18
+  0151    | ROOT          R3
+  0152    | GETGLOBAL     R4, G18
+  0153    | ADDSUBLAYER   R3, R4
+  0154  167 GETGLOBAL     R3, G18
+  0155    | ANIMNEW       R4, AT8             ; keyframe position
+  0156    | ANIMADD       R3, R4, K73         ; "orbit"
+  0157  173 NEWLAYER      R3, LT11            ; emitter "spray"
+  0158    | SETGLOBAL     R3, G19
+  0159    | ROOT          R3
+  0160    | GETGLOBAL     R4, G19
+  0161    | ADDSUBLAYER   R3, R4
+  0162    | GETGLOBAL     R3, G19
+  0163    | LOADK         R5, K74             ; "drop"
+  0164    | LOADK         R6, K75             ; "drop.mist"
+  0165    | NEWARRAY      R4, R5, 2
+  0166    | SETPROP       R3, R4, emitterCells
+  0167  181 LOADK         R3, K14             ; 3
+  0168    | NEWARRAY      R4, R5, 0
+  0169    | SCHEDULE      R3, R4, F12         ; "at 3s"
+  0170  184 NEWLAYER      R3, LT12            ; plain "pebble"
+  0171    | SETGLOBAL     R3, G20
+  0172    | ROOT          R3
+  0173    | GETGLOBAL     R4, G20
+  0174    | ADDSUBLAYER   R3, R4
+  0175  186 GETGLOBAL     R4, G20
+  0176    | NEWARRAY      R3, R4, 1
+  0177    | DYNSET        R3, items, BT0      ; gravity "fall"
+  0178    | LOADBOOL      R3, 0
+  0179    | DYNSET        R3, active, BT0     ; gravity "fall"
+  0180  187 GETGLOBAL     R4, G20
+  0181    | NEWARRAY      R3, R4, 1
+  0182    | DYNSET        R3, items, BT1      ; collision "floor"
+  0183    | ROOT          R3
+  0184    | GETPROP       R3, R3, bounds
+  0185    | DYNSET        R3, boundary, BT1   ; collision "floor"
+  0186    | LOADBOOL      R3, 1
+  0187    | DYNSET        R3, active, BT1     ; collision "floor"
+  0188  188 GETGLOBAL     R4, G20
+  0189    | NEWARRAY      R3, R4, 1
+  0190    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
+  0191    | LOADBOOL      R3, 1
+  0192    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
+  0193  190 LOADK         R3, K2              ; 2
+  0194    | NEWARRAY      R4, R5, 0
+  0195    | SCHEDULE      R3, R4, F13         ; "at 2s"
+  0196  191 NEWARRAY      R3, R4, 0
+  0197    | SETGLOBAL     R3, G21
+  0198  192 NEWARRAY      R3, R4, 0
+  0199    | ONCONTACT     BT1, R3, F14        ; collision "floor", "on floor.beganContact"
+  0200    | RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -407,106 +450,159 @@
   0007    | RETV          R1
 
 .function F2 "spot" params 1 registers 3
-  0000   28 LOADK         R1, K71             ; 40
-  0001    | MUL           R2, R0, K72         ; 44
+  0000   28 LOADK         R1, K76             ; 40
+  0001    | MUL           R2, R0, K77         ; 44
   0002    | ADD           R1, R1, R2
-  0003    | LOADK         R2, K73             ; 150
+  0003    | LOADK         R2, K78             ; 150
   0004    | MKPOINT       R1, R1, R2
   0005    | RETV          R1
 
 .function F3 "opacity = …" params 0 registers 4
-  0000   84 LOADK         R0, K74             ; 0.55
-  0001    | LOADK         R1, K75             ; 0.45
+  0000   84 LOADK         R0, K79             ; 0.55
+  0001    | LOADK         R1, K80             ; 0.45
   0002    | NOW           R3
   0003    | DIV           R3, R3, K5          ; 1
-  0004    | MUL           R3, R3, K76         ; 3.141592653589793
+  0004    | MUL           R3, R3, K81         ; 3.141592653589793
   0005    | CALLB         R2, R3, cos
   0006    | MUL           R1, R1, R2
   0007    | ADD           R0, R0, R1
   0008    | RETV          R0
 
 .function F4 "on named(\"tile0\").hop.didStop" params 1 registers 3
-  0000  101 JMPIFNOT      R0, +4              ; -> 0005
-  0001    | LOADK         R1, K65             ; "tile0"
+  0000  103 JMPIFNOT      R0, +4              ; -> 0005
+  0001    | LOADK         R1, K68             ; "tile0"
   0002    | NAMED         R1, R1
   0003    | LOADK         R2, K24             ; rgba(0.9, 0.22, 0.27, 1)
   0004    | SETPROP       R1, R2, backgroundColor
-  0005  102 RET
+  0005  104 RET
 
-.function F5 "at 0.5s" params 0 registers 6
-  0000  105 LOADK         R0, K65             ; "tile0"
+.function F5 "on named(\"tile1\").settle.didStart" params 0 registers 1
+  0000  105 GETGLOBAL     R0, G3
+  0001    | MOD           R0, R0, K2          ; 2
+  0002    | SETGLOBAL     R0, G3
+  0003    | RET
+
+.function F6 "at 0.5s" params 0 registers 6
+  0000  108 LOADK         R0, K68             ; "tile0"
   0001    | NAMED         R0, R0
   0002    | ANIMNEW       R1, AT1             ; keyframe position.y
-  0003    | LOADK         R3, K73             ; 150
-  0004    | LOADK         R4, K77             ; 120
-  0005    | LOADK         R5, K73             ; 150
+  0003    | LOADK         R3, K78             ; 150
+  0004    | LOADK         R4, K82             ; 120
+  0005    | LOADK         R5, K78             ; 150
   0006    | NEWARRAY      R2, R3, 3
   0007    | ANIMSET       R1, R2, values
-  0008    | ANIMADD       R0, R1, K66         ; "hop"
-  0009  106 LOADK         R0, K78             ; "tile1"
+  0008    | ANIMADD       R0, R1, K69         ; "hop"
+  0009  109 LOADK         R0, K70             ; "tile1"
   0010    | NAMED         R0, R0
   0011    | ANIMNEW       R1, AT2             ; spring transform.scale
-  0012    | ANIMADD       R0, R1, K79         ; "settle"
-  0013  107 LOADK         R0, K80             ; "tile2"
+  0012    | ANIMADD       R0, R1, K71         ; "settle"
+  0013  110 LOADK         R0, K83             ; "tile2"
   0014    | NAMED         R0, R0
   0015    | ANIMNEW       R1, AT5             ; group bounds
   0016    | ANIMNEW       R3, AT3             ; basic opacity
   0017    | ANIMNEW       R4, AT4             ; basic position.x
   0018    | NEWARRAY      R2, R3, 2
   0019    | ANIMSET       R1, R2, animations
-  0020    | ANIMADD       R0, R1, K81         ; "intro"
-  0021  108 RET
+  0020    | ANIMADD       R0, R1, K84         ; "intro"
+  0021  111 LOADK         R0, K85             ; "tile4"
+  0022    | NAMED         R0, R0
+  0023    | ANIMNEW       R1, AT2             ; spring transform.scale
+  0024    | LOADK         R2, K71             ; "settle"
+  0025    | GETGLOBAL     R4, G3
+  0026    | CALLB         R3, R4, string
+  0027    | ADD           R2, R2, R3
+  0028    | ANIMADDK      R0, R1, R2
+  0029  112 RET
 
-.function F6 "at 1s" params 0 registers 2
-  0000  111 GETGLOBAL     R0, G9
-  0001    | LOADK         R1, K77             ; 120
+.function F7 "at 1s" params 0 registers 2
+  0000  115 GETGLOBAL     R0, G9
+  0001    | LOADK         R1, K82             ; 120
   0002    | SETPROP       R0, R1, position.x
-  0003  112 TXBEGIN
+  0003  116 TXBEGIN
   0004    | LOADK         R0, K5              ; 1
   0005    | TXSET         R0, animationDuration
-  0006    | LOADK         R0, K82             ; linear
+  0006    | LOADK         R0, K86             ; linear
   0007    | TXSET         R0, animationTimingFunction
   0008    | NEWARRAY      R0, R1, 0
-  0009    | TXCOMPLETION  R0, F13             ; "transaction completion"
-  0010  113 GETGLOBAL     R0, G13
-  0011    | LOADK         R1, K73             ; 150
+  0009    | TXCOMPLETION  R0, F15             ; "transaction completion"
+  0010  117 GETGLOBAL     R0, G13
+  0011    | LOADK         R1, K78             ; 150
   0012    | SETPROP       R0, R1, position.y
-  0013  114 TXBEGIN
+  0013  118 TXBEGIN
   0014    | LOADBOOL      R0, 1
   0015    | TXSET         R0, disableActions
   0016    | GETGLOBAL     R0, G10
-  0017    | LOADK         R1, K83             ; #a8dadcff
+  0017    | LOADK         R1, K87             ; #a8dadcff
   0018    | SETPROP       R0, R1, backgroundColor
   0019    | TXCOMMIT
-  0020  117 TXCOMMIT
-  0021  118 RET
+  0020  121 TXCOMMIT
+  0021  122 TXBEGIN
+  0022    | LOADK         R0, K29             ; 0.5
+  0023    | TXSET         R0, animationDuration
+  0024    | LOADK         R0, K88             ; easeInEaseOut
+  0025    | TXSET         R0, animationTimingFunction
+  0026    | LOADBOOL      R0, 0
+  0027    | TXSET         R0, beginFromCurrentState
+  0028    | NEWARRAY      R0, R1, 0
+  0029    | TXCOMPLETIONF R0, F16             ; "animate completion"
+  0030    | GETGLOBAL     R0, G18
+  0031    | LOADK         R1, K58             ; 0.6
+  0032    | SETPROP       R0, R1, opacity
+  0033  124 TXCOMMIT
+  0034  125 RET
 
-.function F7 "every 1s" params 0 registers 3
-  0000  121 GETGLOBAL     R0, G3
+.function F8 "every 1s" params 0 registers 3
+  0000  128 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  122 LOADK         R0, K84             ; "tile3"
+  0003  129 LOADK         R0, K89             ; "tile3"
   0004    | NAMED         R0, R0
-  0005    | LOADK         R1, K73             ; 150
+  0005    | LOADK         R1, K78             ; 150
   0006    | GETGLOBAL     R2, G3
-  0007    | MUL           R2, R2, K32         ; 4
+  0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  123 RET
+  0010  130 RET
 
-.function F8 "after 3s" params 0 registers 3
-  0000  126 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K85             ; "nothing"
-  0002  127 GETGLOBAL     R0, G9
+.function F9 "after 3s" params 0 registers 3
+  0000  133 GETGLOBAL     R0, G9
+  0001    | ANIMREMOVE    R0, K90             ; "nothing"
+  0002  134 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  128 GETGLOBAL     R0, G12
-  0007    | ANIMREMOVEALL R0
-  0008  129 RET
+  0006  135 GETGLOBAL     R0, G12
+  0007    | SUPERLAYER    R0, R0
+  0008    | GETGLOBAL     R1, G9
+  0009    | EQ            R0, R0, R1
+  0010    | JMPIFNOT      R0, +4              ; -> 0015
+  0011    | GETGLOBAL     R0, G9
+  0012    | GETMASK       R0, R0
+  0013    | LOADNIL       R1
+  0014    | EQ            R0, R0, R1
+  0015    | JMPIFNOT      R0, +6              ; -> 0022
+  0016  136 GETGLOBAL     R0, G9
+  0017    | SUBLAYERS     R0, R0
+  0018    | LOADK         R1, K5              ; 1
+  0019    | GETINDEX      R0, R0, R1
+  0020    | LOADK         R1, K91             ; #f1faeeff
+  0021    | SETPROP       R0, R1, backgroundColor
+  0022  138 GETGLOBAL     R0, G12
+  0023    | ANIMREMOVEALL R0
+  0024  139 GETGLOBAL     R0, G9
+  0025    | GETGLOBAL     R1, G15
+  0026    | GETGLOBAL     R2, G12
+  0027    | INSERTABOVE   R0, R1, R2
+  0028  140 GETGLOBAL     R0, G9
+  0029    | GETGLOBAL     R1, G15
+  0030    | GETGLOBAL     R2, G16
+  0031    | REPLACESUB    R0, R1, R2
+  0032  141 GETGLOBAL     R0, G11
+  0033    | REMOVEFROMSUPER R0
+  0034  142 RET
 
-.function F9 "every frame" params 0 registers 3
-  0000  132 LOADK         R0, K86             ; 100
+.function F10 "every frame" params 0 registers 3
+  0000  147 LOADK         R0, K92             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -515,11 +611,11 @@
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  133 RET
+  0009  148 RET
 
-.function F10 "draw dial" params 1 registers 9
-  0000  142 LOADK         R4, K87             ; (20, 20)
-  0001    | LOADK         R5, K88             ; 16
+.function F11 "draw dial" params 1 registers 9
+  0000  157 LOADK         R4, K93             ; (20, 20)
+  0001    | LOADK         R5, K94             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -527,26 +623,40 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  143 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K89             ; (4, 24)
+  0009  158 GETGLOBAL     R1, G4
+  0010    | LOADK         R2, K95             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  144 RET
+  0014  159 RET
 
-.function F11 "at 3s" params 0 registers 2
-  0000  166 GETGLOBAL     R0, G17
+.function F12 "at 3s" params 0 registers 2
+  0000  181 GETGLOBAL     R0, G19
   0001    | LOADK         R1, K0              ; 0
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
-.function F12 "at 2s" params 0 registers 1
-  0000  175 LOADBOOL      R0, 1
+.function F13 "at 2s" params 0 registers 1
+  0000  190 LOADBOOL      R0, 1
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
-.function F13 "transaction completion" params 0 registers 2
-  0000  116 GETGLOBAL     R0, G13
-  0001    | LOADK         R1, K32             ; 4
+.function F14 "on floor.beganContact" params 3 registers 5
+  0000  192 GETGLOBAL     R3, G21
+  0001    | GETPROP       R4, R0, position.y
+  0002    | APPEND        R3, R4
+  0003    | SETGLOBAL     R3, G21
+  0004    | RET
+
+.function F15 "transaction completion" params 0 registers 2
+  0000  120 GETGLOBAL     R0, G13
+  0001    | LOADK         R1, K35             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  117 RET
+  0003  121 RET
+
+.function F16 "animate completion" params 1 registers 3
+  0000  123 JMPIFNOT      R0, +3              ; -> 0004
+  0001    | GETGLOBAL     R1, G18
+  0002    | LOADK         R2, K15             ; #1d3557ff
+  0003    | SETPROP       R1, R2, backgroundColor
+  0004  124 RET
