@@ -22,6 +22,16 @@ public struct NameTable<Value> {
 
     @inlinable public init() {}
 
+    /// A copy with buffers of its own (see `SourceFile.init(copying:)`).
+    public func copied() -> NameTable {
+        var t = NameTable()
+        t.names = names.withUnsafeBufferPointer { Array($0) }
+        t.entries = entries.withUnsafeBufferPointer { Array($0) }
+        t.hashes = hashes.withUnsafeBufferPointer { Array($0) }
+        t.slots = slots.withUnsafeBufferPointer { Array($0) }
+        return t
+    }
+
     @inlinable public var count: Int { names.count }
     @inlinable public var isEmpty: Bool { names.isEmpty }
     /// The names in insertion order.

@@ -33,6 +33,14 @@ public final class SourceFile: Sendable {
         self.lineStarts = starts
     }
 
+    /// A copy with buffers of its own: for a second thread that reads it constantly, which would
+    /// otherwise contend with the first for the shared buffers' reference counts.
+    public init(copying other: SourceFile) {
+        name = other.name
+        bytes = other.bytes.withUnsafeBufferPointer { Array($0) }
+        lineStarts = other.lineStarts.withUnsafeBufferPointer { Array($0) }
+    }
+
     public convenience init(name: String, text: String) {
         self.init(name: name, bytes: Array(text.utf8))
     }

@@ -321,6 +321,11 @@ final class Checker {
     var pendingReads: Set<Int> = []
     /// Depth of `animateKeyframes` blocks being checked (`keyframe` is valid only inside one).
     var keyframeBlockDepth = 0
+    /// Whether pure function bodies are checked on a second thread while main is (nil: when it
+    /// pays, `EarlyBodies.pays`). The result is the same either way.
+    var bodiesInParallel: Bool?
+    /// How many function bodies were taken from the other thread (for tests).
+    var bodiesCheckedEarly = 0
 
     static let builtinConstants: [String: (Value, ValueType)] = [
         "infinity": (.number(.infinity), .number(.scalar)),
@@ -338,9 +343,9 @@ final class Checker {
         slot >= 0 && slot < layerKindBySlot.count ? layerKindBySlot[slot] : nil
     }
 
-    init(file: SourceFile) {
+    init(file: SourceFile, usage: OffsetSet? = nil) {
         self.file = file
-        self.usedDeclarations = OffsetSet(limit: file.bytes.count)
+        self.usedDeclarations = usage ?? OffsetSet(limit: file.bytes.count)
         self.fn = FunctionState(index: 0, kind: .main, parent: nil)
     }
 
@@ -417,6 +422,9 @@ final class Checker {
         if ast.namesFilterLists { scanFilters(ast.items) }
         mentionsTime = ast.mentionsTime
         collectTopLevel(ast.items)
+        // pure function bodies, checked on another thread while main is (EarlyBodies.swift)
+        let early = bodiesInParallel ?? EarlyBodies.pays(functionBodies.count, sourceBytes: file.bytes.count)
+            ? EarlyBodies.start(self, ast.items) : nil
         pushSiblings(ast.items)
         // (twice the items: main's IR outgrew one per item, and growing copied it all once more)
         let main = block(ast.items, .none, capacity: 2)
@@ -427,8 +435,14 @@ final class Checker {
         // function bodies and top-level handlers run after main: check them once every top-level
         // name is known
         // (function bodies first: pass 1 listed them before main deferred anything)
-        for (k, sig) in functionBodies {
-            if case .function(let f) = ast.items[k] { checkFunctionBody(f, sig) }
+        let checkedEarly = early?.finish(main: self)
+        for (j, (k, sig)) in functionBodies.enumerated() {
+            if let body = checkedEarly?[j] {
+                early?.adopt(body, sig, into: self)
+                bodiesCheckedEarly += 1
+            } else if case .function(let f) = ast.items[k] {
+                checkFunctionBody(f, sig)
+            }
         }
         var i = 0
         while i < deferred.count { deferred[i](); i += 1 }
@@ -880,10 +894,24 @@ final class Checker {
 struct OffsetSet {
     private var words: [UInt64]
     private var outside: Set<Int> = []
+    /// Set when only a list of the offsets inserted is kept, in order (a checker checking function
+    /// bodies on another thread: its caller adopts the offsets of the bodies it takes).
+    private(set) var log: [Int]?
 
     init(limit: Int) { words = [UInt64](repeating: 0, count: max(0, limit) / 64 + 1) }
 
+    /// A set that only lists what is inserted (`contains` is then always false).
+    static func logging() -> OffsetSet {
+        var s = OffsetSet(limit: 0)
+        s.log = []
+        return s
+    }
+
+    /// Forgets the offsets logged from position `count` on.
+    mutating func truncateLog(to count: Int) { log?.removeSubrange(count...) }
+
     mutating func insert(_ offset: Int) {
+        if log != nil { log!.append(offset); return }
         let w = offset >> 6
         if offset >= 0, w < words.count { words[w] |= 1 << UInt64(offset & 63) } else { outside.insert(offset) }
     }

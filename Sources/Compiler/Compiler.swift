@@ -36,11 +36,15 @@ public enum Compiler {
     /// step (clang's -disable-free does the same). Otherwise each stage's input is released as soon
     /// as the next stage has consumed it (the tokens after parsing, the syntax tree after checking,
     /// each function's IR after its code is generated), so memory is reused stage to stage.
-    public static func compile(_ file: SourceFile, phases: inout Phases, releasingMemory: Bool = true) -> CompileResult {
+    /// `bodiesInParallel`: whether pure function bodies are checked on a second thread while the
+    /// top level is (nil: when it pays; EarlyBodies.swift). The result is the same either way.
+    public static func compile(_ file: SourceFile, phases: inout Phases, releasingMemory: Bool = true,
+                               bodiesInParallel: Bool? = nil) -> CompileResult {
         let clock = ContinuousClock()
         var t0 = clock.now
         var diags = DiagnosticBag()
         let checker = Checker(file: file)
+        checker.bodiesInParallel = bodiesInParallel
         var functions: [IRFunction]
         let declaresNothing: Bool
         do {

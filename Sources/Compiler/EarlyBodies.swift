@@ -1,0 +1,269 @@
+// Checking pure function bodies on a second thread while main is checked.
+//
+// The checker checks function bodies after main, because a body may use any top-level name, and
+// a top-level binding's type is known only once main has checked it. Most functions use none:
+// they compute from their parameters, their locals and other functions, whose signatures pass 1
+// knows. Such a body checks the same before main as after it, so a copy of the checker made
+// right after pass 1 (a "fork") checks those bodies on another thread while the checker itself
+// checks main; afterwards the checker takes the fork's result for each of them, in order, and
+// checks the others itself as before. On the 100 000-line benchmark this takes the bodies (40% of
+// checking) off the critical path.
+//
+// Which bodies: decided from the syntax tree and pass 1 alone, so the same ones on every run
+// (`EarlyBodyScan`). A body qualifies when it is made only of bindings, assignments to names and
+// array elements, conditionals, loops, returns and calls of named functions, over expressions
+// without animations or member calls, and none of its names is a top-level binding or layer
+// (whose symbol main creates) or a name that reads the scene (`root`, `time` …). As a safety net
+// the fork also compares every shared table's size before and after each body (constants,
+// templates, functions, styles, custom keys, handlers …): a body that added to one is not taken,
+// and the fork stops there. Custom keys registered while main is checked end the scheme for the
+// bodies that read members.
+//
+// What the checker takes from the fork per body: the function's IR, the diagnostics, the
+// declarations to check for use (W0010) and the declarations it used, in the order the serial
+// checker would have produced them, so the output is identical byte for byte (tests compare both
+// ways over the samples and generated files).
+
+import CalcCore
+import Parser
+import Foundation
+
+/// Where one body's results are in the fork's arrays: its diagnostics, its declarations to check
+/// for use (W0010) and the declarations it used. (Ranges into arrays the fork keeps, not arrays
+/// per body: those were two allocations per body, and adopting them cost as much again.)
+struct CheckedBody {
+    var diagnostics: Range<Int>
+    var uses: Range<Int>
+    var used: Range<Int>
+    /// Whether the body reads members (key paths resolved against the custom keys).
+    var readsMembers: Bool
+}
+
+final class EarlyBodies: @unchecked Sendable {
+    private let fork: Checker
+    private let items: [Stmt]
+    private let bodies: [(item: Int, signature: FunctionSignature)]
+    private let customKeyCount: Int
+    private var results: [CheckedBody?]
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Worth a thread: enough bodies to outweigh starting one, on a machine with a second core.
+    static func pays(_ bodies: Int, sourceBytes: Int) -> Bool {
+        bodies >= 64 && sourceBytes >= 64 << 10 && ProcessInfo.processInfo.activeProcessorCount > 1
+    }
+
+    /// Starts checking on another thread; `checker` has just finished pass 1.
+    static func start(_ checker: Checker, _ items: [Stmt]) -> EarlyBodies? {
+        guard !checker.functionBodies.isEmpty else { return nil }
+        let early = EarlyBodies(checker, items)
+        DispatchQueue.global(qos: .userInitiated).async { early.run() }
+        return early
+    }
+
+    private init(_ checker: Checker, _ items: [Stmt]) {
+        fork = checker.forkAfterPassOne()
+        self.items = items
+        bodies = checker.functionBodies
+        customKeyCount = checker.customKeys.count
+        results = Array(repeating: nil, count: bodies.count)
+    }
+
+    private func run() {
+        defer { done.signal() }
+        var scan = EarlyBodyScan(topLevel: fork.topLevel)
+        for (j, (k, sig)) in bodies.enumerated() {
+            guard case .function(let f) = items[k], scan.qualifies(f) else { continue }
+            let before = fork.sharedSizes
+            let diagnostics = fork.diags.items.count, uses = fork.declarationsToUse.count
+            let used = fork.usedDeclarations.log?.count ?? 0
+            fork.checkFunctionBody(f, sig)
+            guard fork.sharedSizes == before else {
+                // it changed what main shares with the bodies after it: this one and the rest are
+                // checked after main, as usual
+                return
+            }
+            results[j] = CheckedBody(diagnostics: diagnostics..<fork.diags.items.count,
+                                     uses: uses..<fork.declarationsToUse.count,
+                                     used: used..<(fork.usedDeclarations.log?.count ?? 0),
+                                     readsMembers: scan.sawMember)
+        }
+    }
+
+    /// Waits for the other thread; the bodies it checked, by position in `functionBodies`.
+    func finish(main: Checker) -> [CheckedBody?] {
+        done.wait()
+        if main.customKeys.count != customKeyCount {
+            // key paths of the bodies that read members may resolve differently now
+            for j in results.indices where results[j]?.readsMembers == true { results[j] = nil }
+        }
+        return results
+    }
+
+    /// Takes a body checked early into `main`, as `checkFunctionBody` would have left it.
+    func adopt(_ body: CheckedBody, _ sig: FunctionSignature, into main: Checker) {
+        main.functions[sig.index] = fork.functions[sig.index]
+        for d in fork.diags.items[body.diagnostics] { main.diags.add(d) }
+        main.declarationsToUse.append(contentsOf: fork.declarationsToUse[body.uses])
+        if let log = fork.usedDeclarations.log {
+            for offset in log[body.used] { main.usedDeclarations.insert(offset) }
+        }
+    }
+}
+
+extension Checker {
+    /// A checker in the state this one is in after pass 1, for checking bodies on another thread:
+    /// it shares this one's tables (copied on write) and lists the declarations it uses.
+    func forkAfterPassOne() -> Checker {
+        let c = Checker(file: SourceFile(copying: file), usage: .logging())
+        c.scene = scene
+        c.sceneSpan = sceneSpan
+        c.fileDeclaresScene = fileDeclaresScene
+        c.mentionsTime = mentionsTime
+        c.globals = globals.copied()
+        c.topLevel = topLevel.copied()
+        c.globalCount = globalCount
+        c.pool = pool
+        c.layerTemplates = layerTemplates
+        c.animationTemplates = animationTemplates
+        c.behaviorTemplates = behaviorTemplates
+        c.functions = functions.withUnsafeBufferPointer { Array($0) }
+        c.styles = styles
+        c.styleDecls = styleDecls
+        c.customKeys = customKeys
+        c.customSpans = customSpans
+        c.table = table
+        c.syntaxErrors = syntaxErrors
+        c.declaredFilters = declaredFilters
+        c.stylesInProgress = stylesInProgress
+        c.emitters = emitters
+        c.pendingReads = pendingReads
+        c.keyframeBlockDepth = keyframeBlockDepth
+        c.layerKindBySlot = layerKindBySlot
+        c.bodiesInParallel = false
+        return c
+    }
+
+    /// The sizes of everything bodies could add to that main shares with the bodies after it.
+    var sharedSizes: [Int] {
+        [pool.values.count, layerTemplates.count, animationTemplates.count, behaviorTemplates.count,
+         functions.count, styles.count, customKeys.count, customSpans.count, table.custom.count,
+         declaredFilters.count, stylesInProgress.count, emitters.declared.count, emitters.keyIDs.count,
+         emitters.cellsBySlot.count, pendingReads.count, globalCount, layerKindBySlot.count, deferred.count,
+         globals.count, topLevel.count]
+    }
+
+}
+
+/// Which function bodies check the same before main as after it (see the file's comment).
+/// (~1 000 instructions for a ten-line function: a name declared in the body is found in a short
+/// list of the locals in scope, and only the others are looked up in the top-level table.)
+struct EarlyBodyScan {
+    let topLevel: NameTable<(slot: Int, span: Span)>
+    /// Whether the last body scanned reads a member.
+    private(set) var sawMember = false
+    /// The parameters and locals in scope at the point scanned (innermost last).
+    private var locals: [String] = []
+
+    init(topLevel: NameTable<(slot: Int, span: Span)>) {
+        self.topLevel = topLevel
+        locals.reserveCapacity(16)
+    }
+
+    /// Member names resolved against tables main may still add to.
+    static func unsafeMember(_ name: String) -> Bool {
+        switch name {
+        case "filters", "backgroundFilters", "compositingFilter", "emitterCells": return true
+        default: return false
+        }
+    }
+
+    mutating func qualifies(_ f: FuncDecl) -> Bool {
+        sawMember = false
+        locals.removeAll(keepingCapacity: true)
+        for p in f.params { locals.append(p.name.first) }
+        return block(f.body)
+    }
+
+    /// Whether a name used (not declared) in the body means the same before main as after it.
+    private func use(_ s: String) -> Bool {
+        // names whose meaning main settles or that read the scene (`root`, `time` …)
+        switch s.utf8.count {
+        case 4: if s == "root" || s == "time" || s == "self" { return false }
+        case 5: if s == "scene" || s == "named" { return false }
+        case 10: if s == "superlayer" { return false }
+        default: break
+        }
+        var k = locals.count - 1
+        while k >= 0 { if locals[k] == s { return true }; k -= 1 }
+        // a top-level binding or layer: its symbol is made while main is checked
+        if let top = topLevel[s], top.slot >= 0 { return false }
+        return true
+    }
+
+    private mutating func block(_ stmts: [Stmt]) -> Bool {
+        let scope = locals.count
+        defer { locals.removeSubrange(scope...) }
+        for s in stmts where !stmt(s) { return false }
+        return true
+    }
+
+    private mutating func stmt(_ s: Stmt) -> Bool {
+        switch s {
+        case .binding(let b):
+            guard b.name.rest.isEmpty, expr(b.value) else { return false }
+            locals.append(b.name.first)
+            return true
+        case .assign(let target, let value, _):
+            switch target.kind {
+            case .identifier(let n): return use(n) && expr(value)
+            case .index(let base, let i):
+                guard case .identifier(let n) = base.kind else { return false }
+                return use(n) && expr(i) && expr(value)
+            default: return false
+            }
+        case .ifStmt(let c, let then, let otherwise, _):
+            return expr(c) && block(then) && (otherwise.map { block($0) } ?? true)
+        case .forStmt(let v, let sequence, let body, _):
+            guard v.rest.isEmpty, expr(sequence) else { return false }
+            locals.append(v.first)
+            defer { locals.removeLast() }
+            return block(body)
+        case .returnStmt(let e, _):
+            return e.map { expr($0) } ?? true
+        case .expr(let e):
+            if case .call = e.kind { return expr(e) }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private mutating func expr(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .number, .string, .bool, .color, .enumCase, .none:
+            return true
+        case .identifier(let n):
+            return use(n)
+        case .interpolated(let parts):
+            for case .expr(let x) in parts where !expr(x) { return false }
+            return true
+        case .tuple(let xs), .array(let xs):
+            for x in xs where !expr(x) { return false }
+            return true
+        case .range(let a, let b, _), .binary(_, let a, let b), .index(let a, let b):
+            return expr(a) && expr(b)
+        case .paren(let a), .unary(_, let a):
+            return expr(a)
+        case .member(let base, let n):
+            guard !EarlyBodyScan.unsafeMember(n.first), !n.rest.contains(where: EarlyBodyScan.unsafeMember) else { return false }
+            sawMember = true
+            return expr(base)
+        case .call(let callee, let args):
+            guard case .identifier(let n) = callee.kind, use(n) else { return false }
+            for a in args where !expr(a.value) { return false }
+            return true
+        case .animation, .error:
+            return false
+        }
+    }
+}
