@@ -4,6 +4,7 @@
 import CalcCore
 import Parser
 import Bytecode
+import Foundation
 
 public struct CompileResult: Sendable {
     /// nil when there were errors.
@@ -36,20 +37,30 @@ public enum Compiler {
     /// step (clang's -disable-free does the same). Otherwise each stage's input is released as soon
     /// as the next stage has consumed it (the tokens after parsing, the syntax tree after checking,
     /// each function's IR after its code is generated), so memory is reused stage to stage.
-    /// `bodiesInParallel`: whether pure function bodies are checked on a second thread while the
-    /// top level is (nil: when it pays; EarlyBodies.swift). The result is the same either way.
+    /// `inParallel`: whether a second thread lexes and parses half of the file
+    /// (Parser/ParseInHalves.swift) and checks pure function bodies while the top level is checked
+    /// (EarlyBodies.swift); nil: where it pays, on a machine with two cores or more. The result is
+    /// the same either way, byte for byte.
     public static func compile(_ file: SourceFile, phases: inout Phases, releasingMemory: Bool = true,
-                               bodiesInParallel: Bool? = nil) -> CompileResult {
+                               inParallel: Bool? = nil) -> CompileResult {
         let clock = ContinuousClock()
         var t0 = clock.now
         var diags = DiagnosticBag()
         let checker = Checker(file: file)
-        checker.bodiesInParallel = bodiesInParallel
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let parallel = inParallel ?? (cores > 1 ? nil : false)   // nil: decide by size
+        checker.bodiesInParallel = parallel
+        let halves = parallel == false ? nil : Parser.parseInHalves(file, minimumBytes: parallel == true ? 0 : 256 << 10)
         var functions: [IRFunction]
         let declaresNothing: Bool
         do {
             let ast: SourceAST
-            do {
+            if let halves {
+                // (lexing is part of each half's parse)
+                ast = halves
+                phases.parse = clock.now - t0
+                t0 = clock.now
+            } else {
                 let (tokens, lexDiags) = Lexer.tokenize(file)
                 phases.lex = clock.now - t0
                 t0 = clock.now

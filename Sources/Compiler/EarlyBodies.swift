@@ -47,9 +47,10 @@ final class EarlyBodies: @unchecked Sendable {
     private var results: [CheckedBody?]
     private let done = DispatchSemaphore(value: 0)
 
-    /// Worth a thread: enough bodies to outweigh starting one, on a machine with a second core.
+    /// Worth a thread: enough bodies to outweigh starting one (`Compiler.compile` asks only on a
+    /// machine with a second core).
     static func pays(_ bodies: Int, sourceBytes: Int) -> Bool {
-        bodies >= 64 && sourceBytes >= 64 << 10 && ProcessInfo.processInfo.activeProcessorCount > 1
+        bodies >= 64 && sourceBytes >= 64 << 10
     }
 
     /// Starts checking on another thread; `checker` has just finished pass 1.

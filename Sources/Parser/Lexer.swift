@@ -29,13 +29,15 @@ public struct Lexer {
         self.wholeFile = true
     }
 
-    /// A lexer over part of a file (the expression inside `\( … )` in a string literal).
-    public init(file: SourceFile, range: Range<Int>) {
+    /// A lexer over part of a file (the expression inside `\( … )` in a string literal, or a
+    /// piece of a file lexed on its own thread). `checksFile`: it also checks the whole file's
+    /// encoding and line lengths, as a whole-file lexer does.
+    public init(file: SourceFile, range: Range<Int>, checksFile: Bool = false) {
         self.file = file
         self.b = file.bytes
         self.i = max(0, range.lowerBound)
         self.end = min(file.bytes.count, range.upperBound)
-        self.wholeFile = false
+        self.wholeFile = checksFile
     }
 
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: DiagnosticBag) {

@@ -934,6 +934,7 @@ public struct Parser {
                 sub.depth = depth
                 let e = sub.parseExpr()
                 if sub.sawTime { sawTime = true }
+                if sub.sawFilterList { sawFilterList = true }
                 diagnostics.append(contentsOf: subLex)
                 diagnostics.append(contentsOf: sub.diagnostics)
                 if sub.kind != .eof {

@@ -1,13 +1,14 @@
 import XCTest
 import CalcCore
-import Parser
 import Bytecode
 @testable import Compiler
+@testable import Parser
 
-/// Function bodies checked on a second thread while main is (Sources/Compiler/EarlyBodies.swift)
-/// must give exactly what checking them after main gives: the same bytecode, byte for byte, and
-/// the same diagnostics in the same order.
-final class EarlyBodiesTests: XCTestCase {
+/// Compiling with a second thread — half the file lexed and parsed on it (Parser/ParseInHalves.swift),
+/// pure function bodies checked on it while main is (Compiler/EarlyBodies.swift) — must give
+/// exactly what compiling on one thread gives: the same bytecode, byte for byte, and the same
+/// diagnostics in the same order. (`inParallel: true` splits even the smallest file.)
+final class ParallelCompileTests: XCTestCase {
     struct Outcome: Equatable {
         var bytes: [UInt8]?
         var diagnostics: [String]
@@ -15,7 +16,7 @@ final class EarlyBodiesTests: XCTestCase {
 
     func compile(_ file: SourceFile, inParallel: Bool) -> Outcome {
         var phases = Compiler.Phases()
-        let r = Compiler.compile(file, phases: &phases, bodiesInParallel: inParallel)
+        let r = Compiler.compile(file, phases: &phases, inParallel: inParallel)
         return Outcome(bytes: r.program.map { BytecodeWriter.encode($0) },
                        diagnostics: r.diagnostics.map { "\($0.span.start)-\($0.span.end) \($0.id) \($0.message) \($0.label ?? "") \($0.notes)" })
     }
@@ -72,7 +73,7 @@ final class EarlyBodiesTests: XCTestCase {
         """
 
     func testMixedFunctionsCompileTheSameBothWays() throws {
-        let file = SourceFile(name: "mixed.cal", text: EarlyBodiesTests.mixed)
+        let file = SourceFile(name: "mixed.cal", text: ParallelCompileTests.mixed)
         assertSame(file)
         let serial = compile(file, inParallel: false)
         // the file has errors from bodies checked on either side (E0300 early, E0206-like names)
@@ -84,7 +85,7 @@ final class EarlyBodiesTests: XCTestCase {
     }
 
     func testWithoutErrorsTheBytecodeIsTheSame() throws {
-        let src = EarlyBodiesTests.mixed
+        let src = ParallelCompileTests.mixed
             .replacingOccurrences(of: "return \"text\"", with: "return x")
             .replacingOccurrences(of: "x + undefinedThing", with: "x")
         let file = SourceFile(name: "clean.cal", text: src)
@@ -102,6 +103,36 @@ final class EarlyBodiesTests: XCTestCase {
             let bytes = try [UInt8](Data(contentsOf: samples.appendingPathComponent(f)))
             assertSame(SourceFile(name: f, bytes: bytes))
         }
+    }
+
+    func testHalvesParseToTheWholeFilesTree() throws {
+        let src = ParallelCompileTests.mixed
+        let file = SourceFile(name: "mixed.cal", text: src)
+        let halves = try XCTUnwrap(Parser.parseInHalves(file, minimumBytes: 0))
+        let (whole, diags) = Parser.parse(file)
+        XCTAssertTrue(diags.items.isEmpty)
+        XCTAssertEqual(SyntaxDump.ast(halves), SyntaxDump.ast(whole))
+        XCTAssertEqual(halves.items.count, 21)   // scene, 2 top-level names, 14 functions, 2 lets, a layer, an event
+        // the split is at the first line starting with a declaration word after the middle
+        let split = try XCTUnwrap(Parser.splitPoint(file.bytes))
+        XCTAssertGreaterThanOrEqual(split, file.bytes.count / 2)
+        XCTAssertTrue(src.utf8.dropFirst(split).starts(with: "func ".utf8), String(decoding: file.bytes[split...].prefix(20), as: UTF8.self))
+    }
+
+    func testAFileThatDoesNotSplitCleanlyIsParsedWhole() {
+        // the split point falls inside a block comment: the first half ends in an open comment
+        let commented = "let a = 1\n/*\n" + String(repeating: "let x = 1\n", count: 20) + "*/\nlet b = 2\n"
+        XCTAssertNil(Parser.parseInHalves(SourceFile(name: "c.cal", text: commented), minimumBytes: 0))
+        // a statement cut in two: `let c = 1 +` before the split
+        let cut = String(repeating: "let y = 1\n", count: 10) + "let c = 1 +\nlet d = 2\n" + String(repeating: "let z = 1\n", count: 2)
+        XCTAssertNotNil(Parser.splitPoint(Array(cut.utf8)))
+        XCTAssertNil(Parser.parseInHalves(SourceFile(name: "cut.cal", text: cut), minimumBytes: 0))
+        // an error in either half
+        XCTAssertNil(Parser.parseInHalves(SourceFile(name: "e.cal", text: "let a = )\n" + String(repeating: "let q = 1\n", count: 9)), minimumBytes: 0))
+        // nothing to split at
+        XCTAssertNil(Parser.parseInHalves(SourceFile(name: "n.cal", text: "scene { size: (1, 1) }\n"), minimumBytes: 0))
+        // and the smallest files are never split by default
+        XCTAssertNil(Parser.parseInHalves(SourceFile(name: "m.cal", text: ParallelCompileTests.mixed)))
     }
 
     /// A corpus such as scripts/parity-corpus.py writes, when CALC_PARITY_CORPUS names its folder.
