@@ -4,7 +4,6 @@
 import CalcCore
 import Parser
 import Bytecode
-import Foundation
 
 public struct CompileResult: Sendable {
     /// nil when there were errors.
@@ -47,7 +46,7 @@ public enum Compiler {
         var t0 = clock.now
         var diags = DiagnosticBag()
         let checker = Checker(file: file)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = onlineProcessorCount
         let parallel = inParallel ?? (cores > 1 ? nil : false)   // nil: decide by size
         checker.bodiesInParallel = parallel
         let halves = parallel == false ? nil : Parser.parseInHalves(file, minimumBytes: parallel == true ? 0 : 256 << 10)

@@ -61,3 +61,25 @@ final class NameTableTests: XCTestCase {
         XCTAssertNil(table["e"])
     }
 }
+
+/// `SourceFile.lineStarts`, eight bytes a step, against a byte-by-byte count.
+final class LineStartTests: XCTestCase {
+    func naive(_ b: [UInt8]) -> [Int] { [0] + b.indices.filter { b[$0] == 10 }.map { $0 + 1 } }
+
+    func testMatchesAByteByByteScan() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15   // a fixed-seed LCG: the same inputs every run
+        func next() -> Int { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return Int(state >> 33) }
+        // bytes next to 0x0A that defeat sloppy word tricks: 0x0B, 0x09, 0x8A, 0x00, 0x01, 0xFF
+        let alphabet: [UInt8] = [10, 10, 11, 9, 0x8A, 0, 1, 0xFF, 13, 65]
+        for length in 0..<80 {
+            for _ in 0..<40 {
+                let b = (0..<length).map { _ in alphabet[next() % alphabet.count] }
+                XCTAssertEqual(SourceFile(name: "t", bytes: b).lineStarts, naive(b), "\(b)")
+            }
+        }
+        XCTAssertEqual(SourceFile(name: "t", text: "").lineStarts, [0])
+        XCTAssertEqual(SourceFile(name: "t", text: "a\nbc\n\nd").lineStarts, [0, 2, 5, 6])
+        let all = [UInt8](repeating: 10, count: 17)
+        XCTAssertEqual(SourceFile(name: "t", bytes: all).lineStarts, Array(0...17))
+    }
+}
