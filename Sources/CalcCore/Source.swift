@@ -48,11 +48,12 @@ public final class SourceFile: Sendable {
     }
 
 
-    /// A copy with buffers of its own: for a second thread that reads it constantly, which would
-    /// otherwise contend with the first for the shared buffers' reference counts.
+    /// A copy whose line starts are a buffer of its own: for a second thread that looks up lines
+    /// constantly, which would otherwise contend with the first for that buffer's reference count.
+    /// (The bytes, read only for diagnostics, are shared.)
     public init(copying other: SourceFile) {
         name = other.name
-        bytes = other.bytes.withUnsafeBufferPointer { Array($0) }
+        bytes = other.bytes
         lineStarts = other.lineStarts.withUnsafeBufferPointer { Array($0) }
     }
 

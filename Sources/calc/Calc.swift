@@ -117,13 +117,18 @@ struct BuildRequest {
         }
         // `calc build` exits when this returns: the compiler's data and the program are left for
         // the OS to reclaim rather than freed object by object
-        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true)
+        let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages,
+                                                exitsAfter: true, verified: emit != .bytecode)
         keepUntilExit(program)
         switch emit {
         case .bytecode:
             let out = output ?? Build.defaultOutput(for: file)
+            // verified on another thread while encoded on this one; nothing is written unless it passes
+            let verification = Background { try ProgramLoader.verify(program, path: file) }
             let encoded = BytecodeWriter.encode(program)
             stages.mark("encode")
+            try verification.wait()
+            stages.mark("verify")
             try Files.writeAtomically(encoded, to: out, protecting: [file])
             stages.mark("write")
             if timeStages { Console.err(stages.report(file: file, lines: source.lineStarts.count - (bytes.last == 10 ? 1 : 0))) }

@@ -228,8 +228,10 @@ enum ProgramLoader {
 
     /// Compiles source and verifies the result (the VM relies on verified code); records the stages.
     /// With `exitsAfter`, the compiler's intermediate data is left for the OS to reclaim at exit.
+    /// `verified: false` leaves verifying to the caller (`verify`), e.g. on another thread while it
+    /// encodes.
     static func compile(path: String, bytes: [UInt8], quietWarnings: Bool, stages: inout StageClock,
-                        exitsAfter: Bool = false) throws -> Program {
+                        exitsAfter: Bool = false, verified: Bool = true) throws -> Program {
         let file = SourceFile(name: path, bytes: bytes)
         var phases = Compiler.Phases()
         let result = Compiler.compile(file, phases: &phases, releasingMemory: !exitsAfter)
@@ -240,11 +242,17 @@ enum ProgramLoader {
             let n = result.diagnostics.filter { $0.severity == .error }.count
             throw CalcFailure(.diagnostics, "\(n) error\(n == 1 ? "" : "s") in '\(path)'; nothing was written")
         }
+        guard verified else { return program }
+        try verify(program, path: path)
+        stages.mark("verify")
+        return program
+    }
+
+    /// Verifies the compiler's output (the VM relies on verified code).
+    static func verify(_ program: Program, path: String) throws {
         do { try Verifier.verify(program) } catch {
             throw CalcFailure(.badBytecode, "internal error: the compiler's output for '\(path)' fails verification: \(error.message)")
         }
-        stages.mark("verify")
-        return program
     }
 
     static func printDiagnostics(_ diags: [Diagnostic], file: SourceFile, quietWarnings: Bool) {
@@ -326,5 +334,23 @@ enum ImageLoader {
             }
         }
         return images
+    }
+}
+
+/// Work started on another thread and waited for later; `wait` rethrows what it threw.
+final class Background: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var failure: Error?
+
+    init(_ work: @escaping @Sendable () throws -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            do { try work() } catch { self.failure = error }
+            self.done.signal()
+        }
+    }
+
+    func wait() throws {
+        done.wait()
+        if let failure { throw failure }
     }
 }
