@@ -497,7 +497,14 @@ final class Checker {
         warnUnreachable(stmts)
         var out: [IRStmt] = []
         out.reserveCapacity(stmts.count * capacity)
-        for s in stmts { stmt(s, ctx, into: &out) }
+        // (top-level functions are skipped without copying them: their bodies are checked apart,
+        // perhaps on another thread at this moment, and copying one here retains the same
+        // objects that thread retains, which costs both threads the cache line)
+        let topLevel = fn.kind == .main && fn.scopes.count <= 2
+        for i in stmts.indices {
+            if topLevel, case .function = stmts[i] { continue }
+            stmt(stmts[i], ctx, into: &out)
+        }
         return out
     }
 
