@@ -10,10 +10,11 @@
 // checking) off the critical path.
 //
 // Which bodies: decided from the syntax tree and pass 1 alone, so the same ones on every run
-// (`EarlyBodyScan`). A body qualifies when it is made only of bindings, assignments to names and
-// array elements, conditionals, loops, returns and calls of named functions, over expressions
-// without animations or member calls, and none of its names is a top-level binding or layer
-// (whose symbol main creates) or a name that reads the scene (`root`, `time` …). As a safety net
+// (`EarlyBodyScan`). A body qualifies when the parser found it plain (`FuncDecl.plainBody`: made
+// only of bindings, assignments to names and array elements, conditionals, loops, returns and
+// calls of named functions, over expressions without animations, member calls, interpolations or
+// filter and cell key paths) and none of the names it reads is a top-level binding or layer
+// (whose symbol main creates) or a name that reads the scene or draws (`root`, `time`, `fill` …). As a safety net
 // the fork also compares every shared table's size before and after each body (constants,
 // templates, functions, styles, custom keys, handlers …): a body that added to one is not taken,
 // and the fork stops there. Custom keys registered while main is checked end the scheme for the
@@ -71,7 +72,7 @@ final class EarlyBodies: @unchecked Sendable {
 
     private func run() {
         defer { done.signal() }
-        var scan = EarlyBodyScan(topLevel: fork.topLevel)
+        let scan = EarlyBodyScan(topLevel: fork.topLevel)
         for (j, (k, sig)) in bodies.enumerated() {
             guard case .function(let f) = items[k], scan.qualifies(f) else { continue }
             let before = fork.sharedSizes
@@ -86,7 +87,7 @@ final class EarlyBodies: @unchecked Sendable {
             results[j] = CheckedBody(diagnostics: diagnostics..<fork.diags.items.count,
                                      uses: uses..<fork.declarationsToUse.count,
                                      used: used..<(fork.usedDeclarations.log?.count ?? 0),
-                                     readsMembers: scan.sawMember)
+                                     readsMembers: f.plainBody?.readsMembers ?? true)
         }
     }
 
@@ -155,116 +156,30 @@ extension Checker {
 
 }
 
-/// Which function bodies check the same before main as after it (see the file's comment).
-/// (~1 000 instructions for a ten-line function: a name declared in the body is found in a short
-/// list of the locals in scope, and only the others are looked up in the top-level table.)
+/// Which function bodies check the same before main as after it (see the file's comment): those
+/// the parser found plain (`FuncDecl.plainBody`) whose names are none of main's.
 struct EarlyBodyScan {
     let topLevel: NameTable<(slot: Int, span: Span)>
-    /// Whether the last body scanned reads a member.
-    private(set) var sawMember = false
-    /// The parameters and locals in scope at the point scanned (innermost last).
-    private var locals: [String] = []
 
-    init(topLevel: NameTable<(slot: Int, span: Span)>) {
-        self.topLevel = topLevel
-        locals.reserveCapacity(16)
-    }
-
-    /// Member names resolved against tables main may still add to.
-    static func unsafeMember(_ name: String) -> Bool {
-        switch name {
-        case "filters", "backgroundFilters", "compositingFilter", "emitterCells": return true
+    /// Names whose meaning main settles or that read the scene or draw.
+    static func unsafe(_ s: String) -> Bool {
+        switch s.utf8.count {
+        case 4: return s == "root" || s == "time" || s == "self" || s == "fill" || s == "text"
+        case 5: return s == "scene" || s == "named"
+        case 6: return s == "stroke"
+        case 9: return s == "drawImage"
+        case 10: return s == "superlayer"
         default: return false
         }
     }
 
-    mutating func qualifies(_ f: FuncDecl) -> Bool {
-        sawMember = false
-        locals.removeAll(keepingCapacity: true)
-        for p in f.params { locals.append(p.name.first) }
-        return block(f.body)
-    }
-
-    /// Whether a name used (not declared) in the body means the same before main as after it.
-    private func use(_ s: String) -> Bool {
-        // names whose meaning main settles or that read the scene (`root`, `time` …)
-        switch s.utf8.count {
-        case 4: if s == "root" || s == "time" || s == "self" { return false }
-        case 5: if s == "scene" || s == "named" { return false }
-        case 10: if s == "superlayer" { return false }
-        default: break
+    func qualifies(_ f: FuncDecl) -> Bool {
+        guard let plain = f.plainBody else { return false }
+        for name in plain.names {
+            if EarlyBodyScan.unsafe(name) { return false }
+            // a top-level binding or layer: its symbol is made while main is checked
+            if let top = topLevel[name], top.slot >= 0 { return false }
         }
-        var k = locals.count - 1
-        while k >= 0 { if locals[k] == s { return true }; k -= 1 }
-        // a top-level binding or layer: its symbol is made while main is checked
-        if let top = topLevel[s], top.slot >= 0 { return false }
         return true
-    }
-
-    private mutating func block(_ stmts: [Stmt]) -> Bool {
-        let scope = locals.count
-        defer { locals.removeSubrange(scope...) }
-        for s in stmts where !stmt(s) { return false }
-        return true
-    }
-
-    private mutating func stmt(_ s: Stmt) -> Bool {
-        switch s {
-        case .binding(let b):
-            guard b.name.rest.isEmpty, expr(b.value) else { return false }
-            locals.append(b.name.first)
-            return true
-        case .assign(let target, let value, _):
-            switch target.kind {
-            case .identifier(let n): return use(n) && expr(value)
-            case .index(let base, let i):
-                guard case .identifier(let n) = base.kind else { return false }
-                return use(n) && expr(i) && expr(value)
-            default: return false
-            }
-        case .ifStmt(let c, let then, let otherwise, _):
-            return expr(c) && block(then) && (otherwise.map { block($0) } ?? true)
-        case .forStmt(let v, let sequence, let body, _):
-            guard v.rest.isEmpty, expr(sequence) else { return false }
-            locals.append(v.first)
-            defer { locals.removeLast() }
-            return block(body)
-        case .returnStmt(let e, _):
-            return e.map { expr($0) } ?? true
-        case .expr(let e):
-            if case .call = e.kind { return expr(e) }
-            return false
-        default:
-            return false
-        }
-    }
-
-    private mutating func expr(_ e: Expr) -> Bool {
-        switch e.kind {
-        case .number, .string, .bool, .color, .enumCase, .none:
-            return true
-        case .identifier(let n):
-            return use(n)
-        case .interpolated(let parts):
-            for case .expr(let x) in parts where !expr(x) { return false }
-            return true
-        case .tuple(let xs), .array(let xs):
-            for x in xs where !expr(x) { return false }
-            return true
-        case .range(let a, let b, _), .binary(_, let a, let b), .index(let a, let b):
-            return expr(a) && expr(b)
-        case .paren(let a), .unary(_, let a):
-            return expr(a)
-        case .member(let base, let n):
-            guard !EarlyBodyScan.unsafeMember(n.first), !n.rest.contains(where: EarlyBodyScan.unsafeMember) else { return false }
-            sawMember = true
-            return expr(base)
-        case .call(let callee, let args):
-            guard case .identifier(let n) = callee.kind, use(n) else { return false }
-            for a in args where !expr(a.value) { return false }
-            return true
-        case .animation, .error:
-            return false
-        }
     }
 }

@@ -111,6 +111,23 @@ public struct FuncDecl: Sendable {
     public var result: TypeExpr?
     public var body: [Stmt]
     public var span: Span
+    /// What the parser saw in the body, when it holds only bindings, assignments to names and
+    /// array elements, conditionals, loops, returns, calls of named functions and expressions
+    /// without animations, member calls or interpolations; nil otherwise. (The compiler checks such
+    /// bodies on a second thread: Compiler/EarlyBodies.swift.)
+    public var plainBody: PlainBody?
+}
+
+/// A function body made of plain statements (`FuncDecl.plainBody`): the names it reads (each once,
+/// in order of first use; declarations are not listed) and whether it reads members.
+public struct PlainBody: Sendable, Equatable {
+    public var names: [String] = []
+    public var readsMembers = false
+
+    @inlinable mutating func note(_ name: String) {
+        for n in names where n == name { return }
+        names.append(name)
+    }
 }
 
 /// `style name { defaults, actions { … } }`

@@ -152,6 +152,31 @@ public struct Parser {
 
     // MARK: blocks
 
+    /// While a function body is parsed: what it holds so far, nil once it holds more than plain
+    /// statements (`FuncDecl.plainBody`). Outside function bodies, `bodyState` is `.outside`.
+    enum BodyState { case outside, plain(PlainBody), notPlain }
+    var bodyState = BodyState.outside
+
+    /// A name read in a function body.
+    @inline(__always) mutating func noteName(_ name: String) {
+        if case .plain(var b) = bodyState { bodyState = .notPlain; b.note(name); bodyState = .plain(b) }
+    }
+
+    /// Something in a function body that is not a plain statement.
+    @inline(__always) mutating func noteNotPlain() {
+        if case .plain = bodyState { bodyState = .notPlain }
+    }
+
+    /// A target of `=` in a function body: plain when a name or a name's element.
+    mutating func noteTarget(_ e: Expr) {
+        switch e.kind {
+        case .identifier: return
+        case .index(let base, _): if case .identifier = base.kind { return }
+        default: break
+        }
+        noteNotPlain()
+    }
+
     /// What `SourceAST.hasCells` and `namesFilterLists` report.
     var sawCell = false
     var sawFilterList = false
@@ -231,14 +256,26 @@ public struct Parser {
     // MARK: statements
 
     mutating func parseStatement() -> Stmt {
+        if case .plain = bodyState {
+            switch kind {
+            case .kwScene, .kwLayer, .kwFunc, .kwStyle, .kwAnimations, .kwActions, .kwAt, .kwAfter, .kwEvery, .kwOn,
+                 .kwTransaction:
+                noteNotPlain()
+            default: break   // bindings, conditionals, loops, returns; expression statements below
+            }
+        }
         // Statements led by a contextual word (`mask`, `draw`, `animate` …): each is the word
         // followed by '{', a name or '('. Most lines start with a name followed by ':', '=' or
         // '.' (a member, an assignment), and skip the words' comparisons.
         if kind == .identifier {
             let next = peekKind(1)
-            if next == .lbrace || next == .identifier || next == .lparen, let s = parseWordStatement() { return s }
+            if next == .lbrace || next == .identifier || next == .lparen, let s = parseWordStatement() {
+                noteNotPlain()
+                return s
+            }
         }
         if atMember() && !(kind == .kwLet || kind == .kwVar) {
+            noteNotPlain()
             if let m = parseMember() { return .member(m) }
             let s = tok.span
             syncStatement()
@@ -334,6 +371,7 @@ public struct Parser {
                 let v = parseExpr()
                 let op: BinaryOp = [.plus: .add, .minus: .sub, .star: .mul, .slash: .div, .percent: .mod][opTok.kind] ?? .add
                 _ = opAt
+                noteTarget(target)
                 let sum = Expr(.binary(op, target, v), target.span.to(v.span))
                 return .assign(target: target, value: sum, span: target.span.to(v.span))
             }
@@ -341,9 +379,12 @@ public struct Parser {
             let e = parseExpr()
             if case .error = e.kind { syncStatement(); return .error(startTok.span) }
             if accept(.equal) != nil {
+                noteTarget(e)
                 let v = parseExpr()
                 return .assign(target: e, value: v, span: e.span.to(v.span))
             }
+            // an expression statement is plain when it calls a named function
+            if case .call(let callee, _) = e.kind, case .identifier = callee.kind {} else { noteNotPlain() }
             if kind == .colon {
                 diagnostics.error("E0100", "expected a property name before ':'", at: tok.span)
                 syncStatement()
@@ -598,8 +639,14 @@ public struct Parser {
             result = parseType()
             if result == nil { syncStatement(); return .error(start) }
         }
-        guard let (body, close) = parseBlock("the function") else { syncStatement(); return .error(start) }
-        return .function(FuncDecl(name: Name(identifierText(n), span: n.span), params: params, result: result, body: body, span: start.to(close)))
+        let outer = bodyState
+        bodyState = .plain(PlainBody())
+        guard let (body, close) = parseBlock("the function") else { bodyState = outer; syncStatement(); return .error(start) }
+        var plain: PlainBody?
+        if case .plain(let b) = bodyState { plain = b }
+        bodyState = outer
+        return .function(FuncDecl(name: Name(identifierText(n), span: n.span), params: params, result: result, body: body,
+                                  span: start.to(close), plainBody: plain))
     }
 
     mutating func parseDottedName() -> Name? {
@@ -763,7 +810,9 @@ public struct Parser {
     mutating func parseLeaf() -> Expr {
         let t = advance()
         if t.kind == .number { return numberLiteral(t) }
-        return Expr(.identifier(identifierText(t)), t.span)
+        let name = identifierText(t)
+        noteName(name)
+        return Expr(.identifier(name), t.span)
     }
 
     /// Each `.name`, call and index nests the tree one level deeper (later stages recurse over it),
@@ -783,9 +832,18 @@ public struct Parser {
                 let t = advance()
                 let name = identifierText(t)
                 if Parser.isFilterList(name) { sawFilterList = true }
+                if case .plain(var b) = bodyState {
+                    // key paths main may still add to (filters, emitter cells) are not plain
+                    if Parser.isFilterList(name) || name == "compositingFilter" || name == "emitterCells" {
+                        bodyState = .notPlain
+                    } else if !b.readsMembers {
+                        bodyState = .notPlain; b.readsMembers = true; bodyState = .plain(b)
+                    }
+                }
                 e = Expr(.member(e, Name(name, span: t.span)), e.span.to(t.span))
             } else if kind == .lparen, !tok.afterNewline {
                 _ = advance()
+                if case .member = e.kind { noteNotPlain() }   // a method call
                 let args = parseArgs()
                 e = Expr(.call(e, args), e.span.to(Span(previousEnd, previousEnd)))
             } else if kind == .lbracket, !tok.afterNewline {
@@ -828,9 +886,11 @@ public struct Parser {
             _ = advance()
             let name = identifierText(t)
             if kind == .lbrace, Parser.animationKinds.contains(name) {
+                noteNotPlain()
                 guard let (body, close) = parseBlock("the \(name) animation") else { return Expr(.error, t.span) }
                 return Expr(.animation(kind: Name([name], span: t.span), body: body), t.span.to(close))
             }
+            noteName(name)
             return Expr(.identifier(name), t.span)
         case .lbracket:
             _ = advance()
@@ -870,7 +930,9 @@ public struct Parser {
         default:
             if kind.isContextualName {
                 _ = advance()
-                return Expr(.identifier(identifierText(t)), t.span)
+                let name = identifierText(t)
+                noteName(name)
+                return Expr(.identifier(name), t.span)
             }
             expected("a value")
             return Expr(.error, t.span)
@@ -955,6 +1017,7 @@ public struct Parser {
             return Expr(.string(s), t.span)
         }
         flush(min(i, end), into: &parts, diags: &diagnostics)
+        noteNotPlain()   // (the interpolated expressions' names are the sub-parser's)
         return Expr(.interpolated(parts), t.span)
     }
 }
