@@ -165,6 +165,22 @@ public struct NameTable<Value> {
         return true
     }
 
+    /// `insertIfAbsent` that also tells where the name's entry is (entries keep their index: it is
+    /// the name's position in insertion order), for reading it later without hashing the name.
+    @inlinable public mutating func insertIfAbsentIndex(_ name: String, _ value: consuming Value) -> (index: Int, inserted: Bool) {
+        if slots.isEmpty { rebuild(size: 16) }
+        let h = Self.hash(name)
+        let s = find(name, h)
+        let k = Self.index(slots[s])
+        if k >= 0 { return (k, false) }
+        appendNew(name, value, hash: h, slot: s)
+        return (names.count - 1, true)
+    }
+
+    /// The name and value of entry `k` (an index `insertIfAbsentIndex` returned).
+    @inlinable public func name(at k: Int) -> String { names[k] }
+    @inlinable public func value(at k: Int) -> Value { entries[k] }
+
     /// Adds a name that is not in the table, `s` being the free slot its probe ended at.
     @inlinable @inline(__always) mutating func appendNew(_ name: String, _ value: consuming Value, hash h: UInt32, slot s: Int) {
         names.append(name)

@@ -97,7 +97,7 @@ extension Checker {
                 diags.error("E0232", "a layer declared in a loop or function needs a name that differs each time", at: n.span,
                             label: "give it a string name, e.g. layer \"\(n.text)\\(i)\" { … }")
                 me = .local(fn.newLocal())
-            } else if let top = topLevel[n.text], top.span == n.span, top.slot >= 0 {
+            } else if let top = topEntry(n.text), top.span == n.span, top.slot >= 0 {
                 me = .global(top.slot)
                 globals.set(n.text, .layer(slot: top.slot, name: n.text, n.span))
                 if layerKindBySlot.count <= top.slot {

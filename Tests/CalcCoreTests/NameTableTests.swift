@@ -5,6 +5,21 @@ import XCTest
 import CalcCore
 
 final class NameTableTests: XCTestCase {
+    func testInsertIfAbsentIndexGivesTheEntryThroughGrowth() {
+        var t = NameTable<Int>()
+        var indices: [String: Int] = [:]
+        for i in 0..<1_000 {
+            let name = "n\(i % 700)"   // the last 300 are repeats
+            let (k, inserted) = t.insertIfAbsentIndex(name, i)
+            XCTAssertEqual(inserted, i < 700, name)
+            if inserted { indices[name] = k } else { XCTAssertEqual(indices[name], k, name) }
+            XCTAssertEqual(t.name(at: k), name)
+            XCTAssertEqual(t.value(at: k), i % 700, "the first value stays")
+        }
+        XCTAssertEqual(t.count, 700)
+        for (name, k) in indices { XCTAssertEqual(t[name], t.value(at: k)); XCTAssertEqual(k, Int(name.dropFirst())!) }
+    }
+
     func testMatchesDictionary() {
         var table = NameTable<Int>()
         var reference: [String: Int] = [:]
