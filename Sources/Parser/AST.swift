@@ -118,8 +118,9 @@ public struct FuncDecl: Sendable {
     public var plainBody: PlainBody?
 }
 
-/// A function body made of plain statements (`FuncDecl.plainBody`): the names it reads (each once,
-/// in order of first use; declarations are not listed) and whether it reads members.
+/// A function body made of plain statements (`FuncDecl.plainBody`): the names it reads that are
+/// not its parameters or locals in scope (each once, in order of first use) and whether it reads
+/// members.
 public struct PlainBody: Sendable, Equatable {
     public var names: [String] = []
     public var readsMembers = false

@@ -157,9 +157,21 @@ public struct Parser {
     enum BodyState { case outside, plain(PlainBody), notPlain }
     var bodyState = BodyState.outside
 
+    /// The parameters and locals in scope in a plain function body: reading one of them is not
+    /// listed (only names that resolve outside the body are: `PlainBody.names`).
+    var plainLocals: [String] = []
+
     /// A name read in a function body.
     @inline(__always) mutating func noteName(_ name: String) {
+        guard case .plain = bodyState else { return }
+        var k = plainLocals.count - 1
+        while k >= 0 { if plainLocals[k] == name { return }; k -= 1 }
         if case .plain(var b) = bodyState { bodyState = .notPlain; b.note(name); bodyState = .plain(b) }
+    }
+
+    /// A local declared in a function body (in scope until its block ends).
+    @inline(__always) mutating func noteLocal(_ name: String) {
+        if case .plain = bodyState { plainLocals.append(name) }
     }
 
     /// Something in a function body that is not a plain statement.
@@ -218,7 +230,12 @@ public struct Parser {
     mutating func parseBlock(_ what: @autoclosure () -> String = "the block") -> ([Stmt], Span)? {
         guard let open = expect(.lbrace, "'{'") else { return nil }
         guard enter() else { leave(); skipBlock(); return ([], open.span) }
-        defer { leave() }
+        // (a block's locals go out of scope at its end: `plainLocals`)
+        let scope = plainLocals.count
+        defer {
+            leave()
+            if plainLocals.count > scope { plainLocals.removeSubrange(scope...) }
+        }
         var stmts: [Stmt] = []
         stmts.reserveCapacity(4)   // (most blocks hold a few statements: one allocation, not three)
         while true {
@@ -339,7 +356,11 @@ public struct Parser {
             guard let v = accept(.identifier) else { expected("a loop variable after 'for'"); syncStatement(); return .error(start) }
             guard expect(.kwIn, "'in' after the loop variable") != nil else { syncStatement(); return .error(start) }
             let seq = parseExpr()
-            guard let (body, close) = parseBlock("the loop") else { syncStatement(); return .error(start) }
+            let loopScope = plainLocals.count
+            noteLocal(identifierText(v))   // (in scope in the body only)
+            let parsed = parseBlock("the loop")
+            if plainLocals.count > loopScope { plainLocals.removeSubrange(loopScope...) }
+            guard let (body, close) = parsed else { syncStatement(); return .error(start) }
             return .forStmt(variable: Name(identifierText(v), span: v.span), sequence: seq, body: body, span: start.to(close))
         case .kwReturn:
             let start = advance().span
@@ -614,6 +635,7 @@ public struct Parser {
         }
         guard expect(.equal, "'=' after the name") != nil else { syncStatement(); return nil }
         let value = parseExpr()
+        noteLocal(name.first)   // (after its value: there the name is still the outer one)
         return Binding(isVar: kw.kind == .kwVar, name: name, type: type, value: value, span: kw.span.to(value.span))
     }
 
@@ -639,12 +661,13 @@ public struct Parser {
             result = parseType()
             if result == nil { syncStatement(); return .error(start) }
         }
-        let outer = bodyState
+        let outer = bodyState, outerLocals = plainLocals
         bodyState = .plain(PlainBody())
-        guard let (body, close) = parseBlock("the function") else { bodyState = outer; syncStatement(); return .error(start) }
+        plainLocals = params.map { $0.name.first }
+        defer { bodyState = outer; plainLocals = outerLocals }
+        guard let (body, close) = parseBlock("the function") else { syncStatement(); return .error(start) }
         var plain: PlainBody?
         if case .plain(let b) = bodyState { plain = b }
-        bodyState = outer
         return .function(FuncDecl(name: Name(identifierText(n), span: n.span), params: params, result: result, body: body,
                                   span: start.to(close), plainBody: plain))
     }

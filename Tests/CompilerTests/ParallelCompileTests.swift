@@ -79,23 +79,40 @@ final class ParallelCompileTests: XCTestCase {
         // the file has errors from bodies checked on either side (E0300 early, E0206-like names)
         XCTAssertTrue(serial.diagnostics.contains { $0.contains("W0010") && $0.contains("unused") }, "\(serial.diagnostics)")
         XCTAssertTrue(serial.diagnostics.contains { $0.contains("W0011") }, "\(serial.diagnostics)")
-        // pure, callsOthers, wrongType, points, arrays, unknownName, later; not usesTopLevel and
-        // writesTopLevel (top-level names), unusedLocal (its local `k` has a top-level name),
-        // neverCalled (its parameter `a` is also a layer's name), strings (an interpolation),
+        // pure, callsOthers, wrongType, unusedLocal (its local `k` hides the top-level `k`),
+        // points, arrays, neverCalled (its parameter `a` hides the layer `a`), unknownName, later;
+        // not usesTopLevel and writesTopLevel (top-level names), strings (an interpolation),
         // makesLayer, readsRoot
-        XCTAssertEqual(checkedEarly(file), 7)
+        XCTAssertEqual(checkedEarly(file), 9)
     }
 
     func testTheParserListsPlainBodies() {
         let (ast, _) = Parser.parse(SourceFile(name: "mixed.cal", text: ParallelCompileTests.mixed))
         var plain: [String: PlainBody?] = [:]
         for case .function(let f) in ast.items { plain[f.name.text] = f.plainBody }
-        XCTAssertEqual(plain["pure"], PlainBody(names: ["s", "x", "i"], readsMembers: false))
-        XCTAssertEqual(plain["callsOthers"], PlainBody(names: ["pure", "x", "later", "max"], readsMembers: false))
-        XCTAssertEqual(plain["points"], PlainBody(names: ["p"], readsMembers: true))
-        XCTAssertEqual(plain["arrays"], PlainBody(names: ["xs", "n"], readsMembers: true))
+        // (parameters and locals in scope are not listed)
+        XCTAssertEqual(plain["pure"], PlainBody(names: [], readsMembers: false))
+        XCTAssertEqual(plain["callsOthers"], PlainBody(names: ["pure", "later", "max"], readsMembers: false))
+        XCTAssertEqual(plain["usesTopLevel"], PlainBody(names: ["k"], readsMembers: false))
+        XCTAssertEqual(plain["unusedLocal"], PlainBody(names: [], readsMembers: false))
+        XCTAssertEqual(plain["points"], PlainBody(names: [], readsMembers: true))
+        XCTAssertEqual(plain["arrays"], PlainBody(names: [], readsMembers: true))
         XCTAssertEqual(plain["wrongType"], PlainBody(names: [], readsMembers: false))
         XCTAssertEqual(plain["readsRoot"], PlainBody(names: ["root"], readsMembers: true))
+        // scopes: a local is in scope after its declaration, until its block ends; a loop's
+        // variable in its body only
+        let scoped = """
+            func f(a: number) -> number {
+                let b = c + a
+                if a > 0 { let d = 1 \n e = d + b } else { d = 2 }
+                for i in 0..<i { g = i }
+                return i + d
+            }
+            """
+        let (tree, _) = Parser.parse(SourceFile(name: "s.cal", text: scoped))
+        if case .function(let f)? = tree.items.first {
+            XCTAssertEqual(f.plainBody?.names, ["c", "e", "d", "i", "g"])
+        } else { XCTFail("no function") }
         XCTAssertEqual(plain["strings"], .some(nil), "an interpolation")
         XCTAssertEqual(plain["makesLayer"], .some(nil), "a layer")
         // each kind of statement that is not plain, alone in a body
