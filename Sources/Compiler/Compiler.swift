@@ -37,9 +37,10 @@ public enum Compiler {
     /// as the next stage has consumed it (the tokens after parsing, the syntax tree after checking,
     /// each function's IR after its code is generated), so memory is reused stage to stage.
     /// `inParallel`: whether a second thread lexes and parses half of the file
-    /// (Parser/ParseInHalves.swift) and checks pure function bodies while the top level is checked
-    /// (EarlyBodies.swift); nil: where it pays, on a machine with two cores or more. The result is
-    /// the same either way, byte for byte.
+    /// (Parser/ParseInHalves.swift), checks pure function bodies while the top level is checked
+    /// (EarlyBodies.swift) and generates the code of the later functions (ParallelCodeGen.swift);
+    /// nil: where it pays, on a machine with two cores or more. The result is the same either way,
+    /// byte for byte.
     public static func compile(_ file: SourceFile, phases: inout Phases, releasingMemory: Bool = true,
                                inParallel: Bool? = nil) -> CompileResult {
         let clock = ContinuousClock()
@@ -89,7 +90,14 @@ public enum Compiler {
         var gen = CodeGen(pool: checker.pool)
         var compiled: [Function] = []
         compiled.reserveCapacity(functions.count)
-        if releasingMemory {
+        // (on two threads where it pays, with constant numbers far from RK's limit:
+        // ParallelCodeGen.swift)
+        let statements = parallel == false ? 0 : functions.reduce(0) { $0 + $1.body.count }
+        if functions.count > 1, gen.pool.values.count < 1 << 20, statements < 1 << 20,
+           parallel == true || (parallel == nil && statements >= 20_000) {
+            compiled = gen.functionsOnTwoThreads(functions)
+            if !releasingMemory { keepUntilExit(functions) }
+        } else if releasingMemory {
             for i in functions.indices {
                 compiled.append(gen.function(functions[i]))
                 functions[i].body = []
