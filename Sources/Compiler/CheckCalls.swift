@@ -23,11 +23,11 @@ extension Checker {
             for a in args { _ = expr(a.value, expect: .error) }
             return .error
         }
-        if resolve(fname, in: fn) == nil, case .function(let sig, let declared)? = globals[fname] {
+        if resolve(fname, in: fn) == nil, case .function(let sig, let declared)? = global(fname) {
             usedDeclarations.insert(declared.start)
             return userCall(sig, fname, args, at: span)
         }
-        if !Checker.builtinNames.contains(fname), resolve(fname, in: fn) != nil || globals[fname] != nil || topLevel[fname] != nil {
+        if !Checker.builtinNames.contains(fname), resolve(fname, in: fn) != nil || global(fname) != nil || topLevel[fname] != nil {
             diags.error("E0270", "'\(fname)' is not a function", at: callee.span)
             for a in args { _ = expr(a.value, expect: .error) }
             return .error
@@ -304,8 +304,8 @@ extension Checker {
             return Typed(ir: .named(c[0]), type: .layer)
         default:
             var known = Checker.builtinNames
-            for case .function? in [globals[fname]] { known.append(fname) }
-            known += globals.compactMap { if case .function = $0.value { return $0.key } else { return nil } }
+            for case .function? in [global(fname)] { known.append(fname) }
+            known += globals.compactMap { if case .function? = $0.value { return $0.key } else { return nil } }
             diags.error("E0275", "unknown function '\(fname)'", at: callee.span,
                         label: suggestion(for: fname, among: known.sorted()).map { "did you mean '\($0)'?" })
             for a in args { _ = expr(a.value, expect: .error) }

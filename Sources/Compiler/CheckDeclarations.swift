@@ -99,7 +99,7 @@ extension Checker {
                 me = .local(fn.newLocal())
             } else if let top = topEntry(n.text), top.span == n.span, top.slot >= 0 {
                 me = .global(top.slot)
-                globals.set(n.text, .layer(slot: top.slot, name: n.text, n.span))
+                setGlobal(n.text, .layer(slot: top.slot, name: n.text, n.span))
                 if layerKindBySlot.count <= top.slot {
                     layerKindBySlot.append(contentsOf: repeatElement(nil, count: max(globalCount, top.slot + 1) - layerKindBySlot.count))
                 }

@@ -35,8 +35,8 @@ extension Checker {
             let name = b.name.text
             guard let kind = BehaviorKind.named(b.kind.text), topLevel[name] == nil,
                   !Checker.reservedNames.contains(name) else { continue }
-            topLevel[name] = (-1, b.name.span)
-            globals.set(name, .behavior(behaviorTemplates.count, kind, b.name.span))
+            _ = insertTop(name, (-1, b.name.span))
+            setGlobal(name, .behavior(behaviorTemplates.count, kind, b.name.span))
             behaviorTemplates.append(BehaviorTemplate(kind: kind, name: name))
         }
     }
@@ -62,8 +62,8 @@ extension Checker {
                 diags.error("E0209", "'\(name)' is a built-in name and cannot be redeclared", at: b.name.span)
                 continue
             }
-            guard case .behavior(let index, _, let span)? = globals[name], span == b.name.span else {
-                redeclared(name, at: b.name.span, previous: topLevel[name]?.span ?? globals[name]?.span ?? b.name.span)
+            guard case .behavior(let index, _, let span)? = global(name), span == b.name.span else {
+                redeclared(name, at: b.name.span, previous: topLevel[name]?.span ?? global(name)?.span ?? b.name.span)
                 continue
             }
             out += behavior(b, kind, index)
@@ -194,7 +194,7 @@ extension Checker {
         let what = began ? "beganContact" : "endedContact"
         guard case .behavior(let index, let kind, _)? = lookup(b.text, at: b.span, report: false) else {
             let collisions = globals.compactMap { entry -> String? in
-                if case .behavior(_, .collision, _) = entry.value { return entry.key } else { return nil }
+                if case .behavior(_, .collision, _)? = entry.value { return entry.key } else { return nil }
             }.sorted()
             if lookup(b.text, at: b.span, report: false) == nil {
                 diags.error("E0509", "unknown collision behaviour '\(b.text)'", at: b.span,

@@ -107,7 +107,7 @@ extension Checker {
         let local = inScope ? resolve(name, in: fn) : resolveBeyondScopes(name, in: fn)
         // (a name of a length no built-in constant has skips hashing it into their dictionary)
         if local == nil, Checker.builtinNameLengths & (1 << UInt64(min(name.utf8.count, 63))) != 0,
-           let (v, t) = Checker.builtinConstants[name], globals[name] == nil {
+           let (v, t) = Checker.builtinConstants[name], global(name) == nil {
             return Typed(ir: .const(v), type: t)
         }
         if let local { markUsed(local) }
@@ -137,7 +137,7 @@ extension Checker {
     /// The type of a top-level name read before its declaration was checked (from a handler).
     func pendingType(_ name: String) -> ValueType {
         // layers are known from pass 1; anything else is checked at run time
-        if case .layer? = globals[name] { return .layer }
+        if case .layer? = global(name) { return .layer }
         return .error
     }
 
@@ -544,7 +544,7 @@ extension Checker {
             return []
         }
         if case .call(let callee, let args) = e.kind, case .identifier(let fname) = callee.kind, Checker.drawCommands.contains(fname),
-           resolve(fname, in: fn) == nil, globals[fname] == nil {
+           resolve(fname, in: fn) == nil, global(fname) == nil {
             return drawCommand(Name([fname], span: callee.span), args, at: e.span)
         }
         let t = expr(e, expect: nil)

@@ -63,7 +63,7 @@ extension Checker {
             innermost = false
             f = cur.parent
         }
-        if previous == nil { previous = globals[name]?.span ?? topLevel[name]?.span }
+        if previous == nil { previous = global(name)?.span ?? topLevel[name]?.span }
         guard let previous, previous != span else { return }
         diags.warning("W0011", "'\(name)' shadows the declaration on line \(line(previous))", at: span,
                       label: "give it another name, or the outer '\(name)' cannot be reached here")

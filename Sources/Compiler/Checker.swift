@@ -279,7 +279,10 @@ final class Checker {
     /// value is scanned for it (the scan was ~260 instructions a property).
     var mentionsTime = true
 
-    var globals = NameTable<Symbol>()
+    /// The symbol of each top-level name once it is known (nil before): the same names as
+    /// `topLevel`, in the same order, so entry k of one is entry k of the other (`global`,
+    /// `setGlobal`). Read it through `global(_:)`.
+    var globals = NameTable<Symbol?>()
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
     var topLevel = NameTable<(slot: Int, span: Span)>()
     var globalCount = 0
@@ -405,7 +408,7 @@ final class Checker {
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         topLevel.reserveCapacity(ast.items.count)
-        globals.reserveCapacity(ast.items.count)
+        globals.reserveCapacity(ast.items.count)   // (entries follow topLevel's: declareTop)
         // Room up front in the file-wide arrays (each grew by doubling to thousands of entries,
         // copying itself ~15 times): a function per `func` item, a template per top-level layer,
         // about a declaration to check for use per item.
@@ -463,21 +466,21 @@ final class Checker {
             case .layer(let l): collectLayerNames(l, item: k)
             case .binding(let b): declareTop(b.name.text, b.name.span, item: k)
             case .function(let f):
-                guard topLevel.insertIfAbsent(f.name.text, (-1, f.name.span)) else { continue }
+                guard insertTop(f.name.text, (-1, f.name.span)) else { continue }
                 let index = functions.count
                 functions.append(IRFunction(name: f.name.text, body: [], paramCount: f.params.count, localCount: 0, endLine: line(f.span)))
                 let params = f.params.map { ($0.name.text, resolveType($0.type)) }
                 let result = f.result.map(resolveType) ?? .void
                 let sig = FunctionSignature(index: index, params: params, result: result)
-                globals.set(f.name.text, .function(sig, f.name.span))
+                setGlobal(f.name.text, .function(sig, f.name.span))
                 expectUse(f.name.text, f.name.span, "function")
                 functionBodies.append((k, sig))
             case .property(let d): declareProperty(d)
             case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
-                guard topLevel.insertIfAbsent(s.name.text, (-1, s.name.span)) else { continue }
+                guard insertTop(s.name.text, (-1, s.name.span)) else { continue }
                 styleDecls[s.name.text] = s
-                globals.set(s.name.text, .style(s.name.text, s.name.span))
+                setGlobal(s.name.text, .style(s.name.text, s.name.span))
                 expectUse(s.name.text, s.name.span, "style")
             default: break
             }
@@ -488,8 +491,31 @@ final class Checker {
     /// (`topIndexOfItem`).
     func declareTop(_ name: String, _ span: Span, item: Int = -1) {
         let (k, inserted) = topLevel.insertIfAbsentIndex(name, (globalCount, span))
-        if inserted { globalCount += 1 }
+        if inserted {
+            globalCount += 1
+            globals.set(name, nil)   // (entry k, as in topLevel)
+        }
         if item >= 0 { topIndexOfItem[item] = Int32(truncatingIfNeeded: k) }
+    }
+
+    /// Adds a top-level name (and its empty `globals` entry) unless it is there; whether it was added.
+    func insertTop(_ name: String, _ entry: (slot: Int, span: Span)) -> Bool {
+        guard topLevel.insertIfAbsent(name, entry) else { return false }
+        globals.set(name, nil)
+        return true
+    }
+
+    /// The symbol of a top-level name, nil when it has none yet (or is no top-level name).
+    func global(_ name: String) -> Symbol? { globals[name] ?? nil }
+
+    /// Sets a top-level name's symbol; the name of the top-level item being checked is found
+    /// without hashing it (`topEntry`).
+    func setGlobal(_ name: String, _ symbol: Symbol) {
+        if currentItem >= 0 {
+            let k = Int(topIndexOfItem[currentItem])
+            if k >= 0, topLevel.name(at: k) == name { globals.setValue(at: k, symbol); return }
+        }
+        globals.set(name, symbol)
     }
 
     func collectLayerNames(_ l: LayerDecl, item: Int = -1) {
@@ -654,15 +680,15 @@ final class Checker {
             }
             if !t.type.isError { expectUse(name, b.name.span, b.isVar ? "variable" : "constant") }
             if case .animation(let template, let dynamic) = t.ir, !b.isVar {
-                globals.set(name, .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span))
+                setGlobal(name, .animation(AnimationSpec(template: template, dynamic: dynamic), b.name.span))
                 return nil
             }
             if let v = t.ir.constant, !b.isVar {
-                globals.set(name, .constant(v, t.type, b.name.span))
+                setGlobal(name, .constant(v, t.type, b.name.span))
                 // stored in its slot only for handlers checked before this line that read it there
                 return t.type.isError || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
             }
-            globals.set(name, .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span))
+            setGlobal(name, .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span))
             return t.type.isError ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
         if let prev = fn.scopes[fn.scopes.count - 1].lookup(name) {
@@ -883,7 +909,7 @@ final class Checker {
 
     /// `lookup` after `resolve` found nothing in the current function.
     func lookupOutside(_ name: String, at span: Span, report: Bool = true) -> Symbol? {
-        if let s = globals[name] { markUsed(s); return s }
+        if let s = global(name) { markUsed(s); return s }
         if let top = topLevel[name] {
             usedDeclarations.insert(top.span.start)
             if fn.runsLater || fn.parent != nil, top.slot >= 0 {
@@ -901,7 +927,7 @@ final class Checker {
         // a setting's case or a named colour written without its dot (`fillMode: forwards`), or
         // under its Core Animation name (`kCAFillModeForwards`)
         let caseName = coreAnimationSpellings[name] ?? name
-        if Checker.dottedNames.contains(caseName), globals[caseName] == nil, topLevel[caseName] == nil {
+        if Checker.dottedNames.contains(caseName), global(caseName) == nil, topLevel[caseName] == nil {
             diags.error("E0200", "unknown name '\(name)'", at: span,
                         label: "did you mean '.\(caseName)'? (a setting's case or a named colour starts with a dot)")
             return nil
