@@ -177,10 +177,16 @@ public struct NameTable<Value> {
         return (names.count - 1, true)
     }
 
+    /// The entry of `name` (its position in insertion order), or nil.
+    @inlinable public func index(of name: String) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let k = Self.index(slots[find(name, Self.hash(name))])
+        return k < 0 ? nil : k
+    }
+
     /// The name and value of entry `k` (an index `insertIfAbsentIndex` returned).
     @inlinable public func name(at k: Int) -> String { names[k] }
     @inlinable public func value(at k: Int) -> Value { entries[k] }
-    @inlinable public mutating func setValue(at k: Int, _ value: consuming Value) { entries[k] = value }
 
     /// Adds a name that is not in the table, `s` being the free slot its probe ended at.
     @inlinable @inline(__always) mutating func appendNew(_ name: String, _ value: consuming Value, hash h: UInt32, slot s: Int) {

@@ -305,7 +305,7 @@ extension Checker {
         default:
             var known = Checker.builtinNames
             for case .function? in [global(fname)] { known.append(fname) }
-            known += globals.compactMap { if case .function? = $0.value { return $0.key } else { return nil } }
+            known += globalEntries.compactMap { if case .function = $0.value { return $0.key } else { return nil } }
             diags.error("E0275", "unknown function '\(fname)'", at: callee.span,
                         label: suggestion(for: fname, among: known.sorted()).map { "did you mean '\($0)'?" })
             for a in args { _ = expr(a.value, expect: .error) }

@@ -193,8 +193,8 @@ extension Checker {
     func contactTrigger(_ b: Name, began: Bool, names: [Name]) -> (EventRegistration, String, [(String, ValueType, Span)])? {
         let what = began ? "beganContact" : "endedContact"
         guard case .behavior(let index, let kind, _)? = lookup(b.text, at: b.span, report: false) else {
-            let collisions = globals.compactMap { entry -> String? in
-                if case .behavior(_, .collision, _)? = entry.value { return entry.key } else { return nil }
+            let collisions = globalEntries.compactMap { entry -> String? in
+                if case .behavior(_, .collision, _) = entry.value { return entry.key } else { return nil }
             }.sorted()
             if lookup(b.text, at: b.span, report: false) == nil {
                 diags.error("E0509", "unknown collision behaviour '\(b.text)'", at: b.span,

@@ -279,10 +279,10 @@ final class Checker {
     /// value is scanned for it (the scan was ~260 instructions a property).
     var mentionsTime = true
 
-    /// The symbol of each top-level name once it is known (nil before): the same names as
-    /// `topLevel`, in the same order, so entry k of one is entry k of the other (`global`,
-    /// `setGlobal`). Read it through `global(_:)`.
-    var globals = NameTable<Symbol?>()
+    /// The symbol of each top-level name once it is known (nil before), by the name's entry in
+    /// `topLevel` (`global`, `setGlobal`): a declaration's own entry is known from pass 1, so
+    /// storing its symbol hashes nothing.
+    var globals: [Symbol?] = []
     /// Top-level declarations in source order (pass 1): name → (slot, span, position).
     var topLevel = NameTable<(slot: Int, span: Span)>()
     var globalCount = 0
@@ -408,7 +408,7 @@ final class Checker {
     func check(_ ast: SourceAST) -> [IRFunction] {
         functions.append(IRFunction(name: "main", body: [], paramCount: 0, localCount: 0, endLine: 1))
         topLevel.reserveCapacity(ast.items.count)
-        globals.reserveCapacity(ast.items.count)   // (entries follow topLevel's: declareTop)
+        globals.reserveCapacity(ast.items.count)   // (entries follow topLevel's: declareTop, insertTop)
         // Room up front in the file-wide arrays (each grew by doubling to thousands of entries,
         // copying itself ~15 times): a function per `func` item, a template per top-level layer,
         // about a declaration to check for use per item.
@@ -493,7 +493,7 @@ final class Checker {
         let (k, inserted) = topLevel.insertIfAbsentIndex(name, (globalCount, span))
         if inserted {
             globalCount += 1
-            globals.set(name, nil)   // (entry k, as in topLevel)
+            globals.append(nil)   // (entry k, as in topLevel)
         }
         if item >= 0 { topIndexOfItem[item] = Int32(truncatingIfNeeded: k) }
     }
@@ -501,21 +501,30 @@ final class Checker {
     /// Adds a top-level name (and its empty `globals` entry) unless it is there; whether it was added.
     func insertTop(_ name: String, _ entry: (slot: Int, span: Span)) -> Bool {
         guard topLevel.insertIfAbsent(name, entry) else { return false }
-        globals.set(name, nil)
+        globals.append(nil)
         return true
     }
 
     /// The symbol of a top-level name, nil when it has none yet (or is no top-level name).
-    func global(_ name: String) -> Symbol? { globals[name] ?? nil }
+    func global(_ name: String) -> Symbol? {
+        guard let k = topLevel.index(of: name) else { return nil }
+        return globals[k]
+    }
+
+    /// The top-level names with symbols, and their symbols (for suggestions).
+    var globalEntries: [(key: String, value: Symbol)] {
+        globals.indices.compactMap { k in globals[k].map { (topLevel.name(at: k), $0) } }
+    }
 
     /// Sets a top-level name's symbol; the name of the top-level item being checked is found
     /// without hashing it (`topEntry`).
     func setGlobal(_ name: String, _ symbol: Symbol) {
         if currentItem >= 0 {
             let k = Int(topIndexOfItem[currentItem])
-            if k >= 0, topLevel.name(at: k) == name { globals.setValue(at: k, symbol); return }
+            if k >= 0, topLevel.name(at: k) == name { globals[k] = symbol; return }
         }
-        globals.set(name, symbol)
+        // (every name given a symbol is a top-level name: pass 1 listed it)
+        if let k = topLevel.index(of: name) { globals[k] = symbol }
     }
 
     func collectLayerNames(_ l: LayerDecl, item: Int = -1) {
@@ -941,7 +950,7 @@ final class Checker {
                         label: "'\(name)' is a layer property: in a layer's body write '\(name): …', in a handler 'LAYER.\(name) = …'")
             return nil
         }
-        var candidates = Array(globals.keys) + Array(Checker.builtinConstants.keys) + Array(topLevel.keys)
+        var candidates = Array(Checker.builtinConstants.keys) + Array(topLevel.keys)
         var f: FunctionState? = fn
         while let cur = f { for scope in cur.scopes { candidates += scope.keys }; f = cur.parent }
         diags.error("E0200", "unknown name '\(name)'", at: span,

@@ -121,7 +121,7 @@ extension Checker {
         c.sceneSpan = sceneSpan
         c.fileDeclaresScene = fileDeclaresScene
         c.mentionsTime = mentionsTime
-        c.globals = globals.copied()
+        c.globals = globals.withUnsafeBufferPointer { Array($0) }
         c.topLevel = topLevel.copied()
         c.globalCount = globalCount
         c.pool = pool
