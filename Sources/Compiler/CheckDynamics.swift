@@ -35,8 +35,9 @@ extension Checker {
             let name = b.name.text
             guard let kind = BehaviorKind.named(b.kind.text), topLevel[name] == nil,
                   !Checker.reservedNames.contains(name) else { continue }
-            _ = insertTop(name, (-1, b.name.span))
-            setGlobal(name, .behavior(behaviorTemplates.count, kind, b.name.span))
+            if let entry = insertTop(name, (-1, b.name.span)) {
+                globals[entry] = .behavior(behaviorTemplates.count, kind, b.name.span)
+            }
             behaviorTemplates.append(BehaviorTemplate(kind: kind, name: name))
         }
     }

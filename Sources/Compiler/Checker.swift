@@ -461,26 +461,26 @@ final class Checker {
     /// handlers and functions may refer to names declared further down.
     func collectTopLevel(_ items: [Stmt]) {
         topIndexOfItem = [Int32](repeating: -1, count: items.count)
-        for (k, item) in items.enumerated() {
-            switch item {
+        for k in items.indices {
+            switch items[k] {
             case .layer(let l): collectLayerNames(l, item: k)
             case .binding(let b): declareTop(b.name.text, b.name.span, item: k)
             case .function(let f):
-                guard insertTop(f.name.text, (-1, f.name.span)) else { continue }
+                guard let entry = insertTop(f.name.text, (-1, f.name.span)) else { continue }
                 let index = functions.count
                 functions.append(IRFunction(name: f.name.text, body: [], paramCount: f.params.count, localCount: 0, endLine: line(f.span)))
                 let params = f.params.map { ($0.name.text, resolveType($0.type)) }
                 let result = f.result.map(resolveType) ?? .void
                 let sig = FunctionSignature(index: index, params: params, result: result)
-                setGlobal(f.name.text, .function(sig, f.name.span))
+                globals[entry] = .function(sig, f.name.span)
                 expectUse(f.name.text, f.name.span, "function")
                 functionBodies.append((k, sig))
             case .property(let d): declareProperty(d)
             case .dynamics(let d): declareBehaviors(d)
             case .style(let s):
-                guard insertTop(s.name.text, (-1, s.name.span)) else { continue }
+                guard let entry = insertTop(s.name.text, (-1, s.name.span)) else { continue }
                 styleDecls[s.name.text] = s
-                setGlobal(s.name.text, .style(s.name.text, s.name.span))
+                globals[entry] = .style(s.name.text, s.name.span)
                 expectUse(s.name.text, s.name.span, "style")
             default: break
             }
@@ -498,11 +498,13 @@ final class Checker {
         if item >= 0 { topIndexOfItem[item] = Int32(truncatingIfNeeded: k) }
     }
 
-    /// Adds a top-level name (and its empty `globals` entry) unless it is there; whether it was added.
-    func insertTop(_ name: String, _ entry: (slot: Int, span: Span)) -> Bool {
-        guard topLevel.insertIfAbsent(name, entry) else { return false }
+    /// Adds a top-level name (and its empty `globals` entry) unless it is there; its entry, or nil
+    /// when it was there.
+    func insertTop(_ name: String, _ entry: (slot: Int, span: Span)) -> Int? {
+        let (k, inserted) = topLevel.insertIfAbsentIndex(name, entry)
+        guard inserted else { return nil }
         globals.append(nil)
-        return true
+        return k
     }
 
     /// The symbol of a top-level name, nil when it has none yet (or is no top-level name).
@@ -529,7 +531,8 @@ final class Checker {
 
     func collectLayerNames(_ l: LayerDecl, item: Int = -1) {
         if case .identifier(let n)? = l.name { declareTop(n.text, n.span, item: item) }
-        for case .layer(let s) in l.body { collectLayerNames(s) }
+        // (by index: iterating the body copied each of its statements)
+        for i in l.body.indices { if case .layer(let s) = l.body[i] { collectLayerNames(s) } }
     }
 
     /// `topLevel[name]`, read without hashing when `name` is what the top-level item being

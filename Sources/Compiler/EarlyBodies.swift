@@ -45,6 +45,8 @@ final class EarlyBodies: @unchecked Sendable {
     private let items: [Stmt]
     private let bodies: [(item: Int, signature: FunctionSignature)]
     private let customKeyCount: Int
+    /// How many functions pass 1 made (main and the user functions).
+    private let functionCount: Int
     private var results: [CheckedBody?]
     private let done = DispatchSemaphore(value: 0)
 
@@ -67,6 +69,7 @@ final class EarlyBodies: @unchecked Sendable {
         self.items = items
         bodies = checker.functionBodies
         customKeyCount = checker.customKeys.count
+        functionCount = checker.functions.count
         results = Array(repeating: nil, count: bodies.count)
     }
 
@@ -92,18 +95,30 @@ final class EarlyBodies: @unchecked Sendable {
     }
 
     /// Waits for the other thread; the bodies it checked, by position in `functionBodies`.
+    /// Waits for the other thread; the bodies it checked, by position in `functionBodies`. The
+    /// functions' IR is taken over with them: `main.functions` becomes the fork's array, with
+    /// main's own entries put back (main's body, the handlers added since pass 1). An entry of a
+    /// body that is not taken is checked again by main, which overwrites it.
     func finish(main: Checker) -> [CheckedBody?] {
         done.wait()
         if main.customKeys.count != customKeyCount {
             // key paths of the bodies that read members may resolve differently now
             for j in results.indices where results[j]?.readsMembers == true { results[j] = nil }
         }
+        // (one array taken over, not an IR function copied per body; beyond pass 1's functions,
+        // the fork's are dropped: a body that added one stopped the fork and is checked again)
+        var merged = fork.functions
+        fork.functions = []
+        if merged.count > functionCount { merged.removeSubrange(functionCount...) }
+        merged[0] = main.functions[0]
+        merged.append(contentsOf: main.functions[functionCount...])
+        main.functions = merged
         return results
     }
 
-    /// Takes a body checked early into `main`, as `checkFunctionBody` would have left it.
+    /// Takes a body checked early into `main`, as `checkFunctionBody` would have left it (its IR
+    /// came with `finish`).
     func adopt(_ body: CheckedBody, _ sig: FunctionSignature, into main: Checker) {
-        main.functions[sig.index] = fork.functions[sig.index]
         for d in fork.diags.items[body.diagnostics] { main.diags.add(d) }
         main.declarationsToUse.append(contentsOf: fork.declarationsToUse[body.uses])
         if let log = fork.usedDeclarations.log {
