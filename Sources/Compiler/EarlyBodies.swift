@@ -94,7 +94,6 @@ final class EarlyBodies: @unchecked Sendable {
         }
     }
 
-    /// Waits for the other thread; the bodies it checked, by position in `functionBodies`.
     /// Waits for the other thread; the bodies it checked, by position in `functionBodies`. The
     /// functions' IR is taken over with them: `main.functions` becomes the fork's array, with
     /// main's own entries put back (main's body, the handlers added since pass 1). An entry of a
