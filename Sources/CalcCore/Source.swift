@@ -47,7 +47,6 @@ public final class SourceFile: Sendable {
         return starts
     }
 
-
     /// A copy whose line starts are a buffer of its own: for a second thread that looks up lines
     /// constantly, which would otherwise contend with the first for that buffer's reference count.
     /// (The bytes, read only for diagnostics, are shared.)

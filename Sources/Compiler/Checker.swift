@@ -324,7 +324,7 @@ final class Checker {
     var pendingReads: Set<Int> = []
     /// Depth of `animateKeyframes` blocks being checked (`keyframe` is valid only inside one).
     var keyframeBlockDepth = 0
-    /// Whether pure function bodies are checked on a second thread while main is (nil: when it
+    /// Whether plain function bodies are checked on a second thread while main is (nil: when it
     /// pays, `EarlyBodies.pays`). The result is the same either way.
     var bodiesInParallel: Bool?
     /// Per top-level item, the `topLevel` entry of the name it declares (-1: none), and the item
@@ -434,7 +434,7 @@ final class Checker {
             ? EarlyBodies.start(self, ast.items) : nil
         pushSiblings(ast.items)
         // (twice the items: main's IR outgrew one per item, and growing copied it all once more)
-        let main = block(ast.items, .none, capacity: 2)
+        let main = block(ast.items, .none, capacity: 2, fileItems: true)
         popSiblings()
         functions[0].body = main
         functions[0].localCount = fn.localCount
@@ -521,12 +521,8 @@ final class Checker {
     /// Sets a top-level name's symbol; the name of the top-level item being checked is found
     /// without hashing it (`topEntry`).
     func setGlobal(_ name: String, _ symbol: Symbol) {
-        if currentItem >= 0 {
-            let k = Int(topIndexOfItem[currentItem])
-            if k >= 0, topLevel.name(at: k) == name { globals[k] = symbol; return }
-        }
         // (every name given a symbol is a top-level name: pass 1 listed it)
-        if let k = topLevel.index(of: name) { globals[k] = symbol }
+        if let k = currentItemEntry(name) ?? topLevel.index(of: name) { globals[k] = symbol }
     }
 
     func collectLayerNames(_ l: LayerDecl, item: Int = -1) {
@@ -539,17 +535,23 @@ final class Checker {
     /// checked declares: its entry was found in pass 1. (Hashing into a table of one entry per
     /// top-level name missed the cache; ~200 ns a lookup on the benchmark's machine.)
     func topEntry(_ name: String) -> (slot: Int, span: Span)? {
-        if currentItem >= 0 {
-            let k = Int(topIndexOfItem[currentItem])
-            if k >= 0, topLevel.name(at: k) == name { return topLevel.value(at: k) }
-        }
+        if let k = currentItemEntry(name) { return topLevel.value(at: k) }
         return topLevel[name]
+    }
+
+    /// The `topLevel` entry of `name` when it is the name the top-level item being checked
+    /// declares (found in pass 1), else nil.
+    func currentItemEntry(_ name: String) -> Int? {
+        guard currentItem >= 0 else { return nil }
+        let k = Int(topIndexOfItem[currentItem])
+        return k >= 0 && topLevel.name(at: k) == name ? k : nil
     }
 
     // MARK: blocks and statements
 
     /// `capacity`: room for how many IR statements per statement (a layer makes several).
-    func block(_ stmts: [Stmt], _ ctx: MemberContext, capacity: Int = 1) -> [IRStmt] {
+    /// `fileItems`: `stmts` are the file's top-level items (main's body).
+    func block(_ stmts: [Stmt], _ ctx: MemberContext, capacity: Int = 1, fileItems: Bool = false) -> [IRStmt] {
         fn.scopes.append(Scope())
         defer { fn.scopes.removeLast() }
         warnUnreachable(stmts)
@@ -558,15 +560,14 @@ final class Checker {
         // (top-level functions are skipped without copying them: their bodies are checked apart,
         // perhaps on another thread at this moment, and copying one here retains the same
         // objects that thread retains, which costs both threads the cache line)
-        let atTop = fn.kind == .main && fn.scopes.count <= 2 && stmts.count == topIndexOfItem.count
         for i in stmts.indices {
-            if atTop {
+            if fileItems {
                 if case .function = stmts[i] { continue }
                 currentItem = i
             }
             stmt(stmts[i], ctx, into: &out)
         }
-        if atTop { currentItem = -1 }
+        if fileItems { currentItem = -1 }
         return out
     }
 

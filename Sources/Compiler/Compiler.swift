@@ -37,7 +37,7 @@ public enum Compiler {
     /// as the next stage has consumed it (the tokens after parsing, the syntax tree after checking,
     /// each function's IR after its code is generated), so memory is reused stage to stage.
     /// `inParallel`: whether a second thread lexes and parses half of the file
-    /// (Parser/ParseInHalves.swift), checks pure function bodies while the top level is checked
+    /// (Parser/ParseInHalves.swift), checks plain function bodies while the top level is checked
     /// (EarlyBodies.swift) and generates the code of the later functions (ParallelCodeGen.swift);
     /// nil: where it pays, on a machine with two cores or more. The result is the same either way,
     /// byte for byte.
@@ -47,8 +47,7 @@ public enum Compiler {
         var t0 = clock.now
         var diags = DiagnosticBag()
         let checker = Checker(file: file)
-        let cores = onlineProcessorCount
-        let parallel = inParallel ?? (cores > 1 ? nil : false)   // nil: decide by size
+        let parallel = inParallel ?? (onlineProcessorCount > 1 ? nil : false)   // nil: decide by size
         checker.bodiesInParallel = parallel
         let halves = parallel == false ? nil : Parser.parseInHalves(file, minimumBytes: parallel == true ? 0 : 256 << 10)
         var functions: [IRFunction]
@@ -91,7 +90,7 @@ public enum Compiler {
         var compiled: [Function] = []
         compiled.reserveCapacity(functions.count)
         // (on two threads where it pays, with constant numbers far from RK's limit:
-        // ParallelCodeGen.swift)
+        // ParallelCodeGen.swift; the IR is then released with the rest, not function by function)
         let statements = parallel == false ? 0 : functions.reduce(0) { $0 + $1.body.count }
         if functions.count > 1, gen.pool.values.count < 1 << 20, statements < 1 << 20,
            parallel == true || (parallel == nil && statements >= 20_000) {

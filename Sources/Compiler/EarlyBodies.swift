@@ -1,4 +1,4 @@
-// Checking pure function bodies on a second thread while main is checked.
+// Checking plain function bodies on a second thread while main is checked.
 //
 // The checker checks function bodies after main, because a body may use any top-level name, and
 // a top-level binding's type is known only once main has checked it. Most functions use none:
@@ -14,8 +14,8 @@
 // only of bindings, assignments to names and array elements, conditionals, loops, returns and
 // calls of named functions, over expressions without animations, member calls, interpolations or
 // filter and cell key paths) and none of the names it reads is a top-level binding or layer
-// (whose symbol main creates) or a name that reads the scene or draws (`root`, `time`, `fill` …). As a safety net
-// the fork also compares every shared table's size before and after each body (constants,
+// (whose symbol main creates) or a name that reads the scene or draws (`root`, `time`, `fill` …).
+// As a safety net the fork also compares every shared table's size before and after each body (constants,
 // templates, functions, styles, custom keys, handlers …): a body that added to one is not taken,
 // and the fork stops there. Custom keys registered while main is checked end the scheme for the
 // bodies that read members.
@@ -127,8 +127,10 @@ final class EarlyBodies: @unchecked Sendable {
 }
 
 extension Checker {
-    /// A checker in the state this one is in after pass 1, for checking bodies on another thread:
-    /// it shares this one's tables (copied on write) and lists the declarations it uses.
+    /// A checker in the state this one is in after pass 1, for checking bodies on another thread;
+    /// it lists the declarations it uses. What it reads constantly (the line starts, the top-level
+    /// tables, the functions) are copies of its own: two threads reading shared buffers contend
+    /// for their reference counts. The rest is shared, copied on write.
     func forkAfterPassOne() -> Checker {
         let c = Checker(file: SourceFile(copying: file), usage: .logging())
         c.scene = scene
@@ -185,7 +187,6 @@ extension Checker {
         v[19] = topLevel.count
         return v
     }
-
 }
 
 /// Which function bodies check the same before main as after it (see the file's comment): those
@@ -193,15 +194,11 @@ extension Checker {
 struct EarlyBodyScan {
     let topLevel: NameTable<(slot: Int, span: Span)>
 
-    /// Names whose meaning main settles or that read the scene or draw.
+    /// Names whose meaning main settles or that read the scene, and the draw commands.
     static func unsafe(_ s: String) -> Bool {
-        switch s.utf8.count {
-        case 4: return s == "root" || s == "time" || s == "self" || s == "fill" || s == "text"
-        case 5: return s == "scene" || s == "named"
-        case 6: return s == "stroke"
-        case 9: return s == "drawImage"
-        case 10: return s == "superlayer"
-        default: return false
+        switch s {
+        case "root", "time", "self", "scene", "named", "superlayer": return true
+        default: return Checker.drawCommands.contains(s)
         }
     }
 

@@ -152,8 +152,8 @@ public struct Parser {
 
     // MARK: blocks
 
-    /// While a function body is parsed: what it holds so far, nil once it holds more than plain
-    /// statements (`FuncDecl.plainBody`). Outside function bodies, `bodyState` is `.outside`.
+    /// While a function body is parsed: what it holds so far (`FuncDecl.plainBody`), or
+    /// `.notPlain` once it holds more than plain statements. `.outside` outside function bodies.
     enum BodyState { case outside, plain(PlainBody), notPlain }
     var bodyState = BodyState.outside
 
@@ -166,6 +166,7 @@ public struct Parser {
         guard case .plain = bodyState else { return }
         var k = plainLocals.count - 1
         while k >= 0 { if plainLocals[k] == name { return }; k -= 1 }
+        // (the state is emptied while the name is added, so the list is not copied)
         if case .plain(var b) = bodyState { bodyState = .notPlain; b.note(name); bodyState = .plain(b) }
     }
 
