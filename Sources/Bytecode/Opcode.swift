@@ -143,9 +143,9 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case every
     /// before every frame is sampled, run F[C](R[B]...)
     case onframe
-    /// when the animation under key R[A+1] on layer R[A] starts, run F[C](R[B]...)
+    /// when the animation under key R[A+1] (a non-empty string) on layer R[A] starts, run F[C](R[B]...)
     case onstart
-    /// when the animation under key R[A+1] on layer R[A] stops, run F[C](finished, R[B]...)
+    /// when the animation under key R[A+1] (a non-empty string) on layer R[A] stops, run F[C](finished, R[B]...)
     case onstop
     /// when the current transaction's animations have all finished or been removed, run F[C](R[B]...)
     case txcompletion

@@ -469,8 +469,24 @@ extension Checker {
                 start = false
                 if let finished { params = [(finished.text, .bool, finished.span)] }
             } else { start = true }
-            registration = .animation(start: start, layer: layer, key: key.text)
-            name = "on \(file.text(layerExpr.span)).\(key.text).\(start ? "didStart" : "didStop")"
+            let keyIR: IR
+            let keyText: String
+            switch key {
+            case .name(let n):
+                keyIR = .const(.string(n.text))
+                keyText = "." + n.text
+            case .computed(let k):
+                // a string computed when the handler is registered; an empty one is a runtime
+                // error there, as for addAnimation(_:forKey:)
+                let kt = expr(k, expect: .string)
+                keyIR = convert(kt, to: .string, at: k.span, what: "an animation key") ?? .const(.string("?"))
+                if case .string(let s)? = keyIR.constant, s.isEmpty {
+                    diags.error("E0414", "an animation key must not be empty", at: k.span)
+                }
+                keyText = "[" + file.text(k.span) + "]"
+            }
+            registration = .animation(start: start, layer: layer, key: keyIR)
+            name = "on \(file.text(layerExpr.span))\(keyText).\(start ? "didStart" : "didStop")"
             if lt.type.isError { return [] }
         case .contact(let b, let began, let names):
             guard let c = contactTrigger(b, began: began, names: names) else { return [] }

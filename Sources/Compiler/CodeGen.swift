@@ -195,7 +195,7 @@ struct CodeGen {
                 let args = captures(handler)
                 emit(Instruction(.onframe, b: r(args), c: UInt32(handler.function)))
             case let .animation(start, layer, key):
-                let base = consecutive([layer, .const(.string(key))])
+                let base = consecutive([layer, key])
                 let args = captures(handler)
                 emit(Instruction(start ? .onstart : .onstop, a: r(base), b: r(args), c: UInt32(handler.function)))
             case let .contact(behavior, began):

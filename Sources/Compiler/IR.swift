@@ -58,7 +58,7 @@ enum EventRegistration: Sendable {
     case at(IR)
     case every(start: IR, interval: IR, until: IR)
     case frame
-    case animation(start: Bool, layer: IR, key: String)
+    case animation(start: Bool, layer: IR, key: IR)
     /// A collision behaviour's contacts begin (or end).
     case contact(behavior: Int, began: Bool)
 }

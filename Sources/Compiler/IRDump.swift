@@ -55,7 +55,9 @@ struct IRDump {
             case .at(let t): when = "at \(expr(t))"
             case let .every(a, i, u): when = "every \(expr(i)) from \(expr(a)) until \(expr(u))"
             case .frame: when = "every frame"
-            case let .animation(start, l, k): when = "on \(expr(l)).\(k).\(start ? "didStart" : "didStop")"
+            case let .animation(start, l, k):
+                let key = if case .string(let s)? = k.constant { "." + s } else { "[" + expr(k) + "]" }
+                when = "on \(expr(l))\(key).\(start ? "didStart" : "didStop")"
             case let .contact(b, began): when = "on BT\(b).\(began ? "beganContact" : "endedContact")"
             }
             out += p + "\(when) run \(handler(h))\n"

@@ -157,10 +157,10 @@ public enum Trigger: Sendable {
     case every(Expr, from: Expr?, until: Expr?)
     /// `every frame`
     case frame
-    /// `on card.spin.didStart`
-    case didStart(layer: Expr, key: Name)
-    /// `on card.spin.didStop(finished)`
-    case didStop(layer: Expr, key: Name, finished: Name?)
+    /// `on card.spin.didStart`, `on card["spin\(i)"].didStart`
+    case didStart(layer: Expr, key: HandlerKey)
+    /// `on card.spin.didStop(finished)`, `on card["spin\(i)"].didStop(finished)`
+    case didStop(layer: Expr, key: HandlerKey, finished: Name?)
     /// `on walls.beganContact(item, partner, point)`, `on walls.endedContact(…)`: a collision
     /// behaviour's contacts (UICollisionBehaviorDelegate); the names are optional, in that order.
     case contact(behavior: Name, began: Bool, names: [Name])
@@ -246,6 +246,13 @@ public enum BinaryOp: String, Sendable {
     case add = "+", sub = "-", mul = "*", div = "/", mod = "%"
     case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">="
     case and = "&&", or = "||"
+}
+
+/// The key of an `on` animation handler: written as a name (`on card.spin.didStop`) or as a string
+/// expression in brackets, computed when the handler is registered (`on card["spin\(i)"].didStop`).
+public enum HandlerKey: Sendable {
+    case name(Name)
+    case computed(Expr)
 }
 
 public struct Expr: Sendable {

@@ -78,8 +78,8 @@ public enum SyntaxDump {
             case .every(let i, let from, let until):
                 trigger = "every " + expr(i) + (from.map { " from " + expr($0) } ?? "") + (until.map { " until " + expr($0) } ?? "")
             case .frame: trigger = "every frame"
-            case .didStart(let l, let k): trigger = "on " + expr(l) + "." + k.text + ".didStart"
-            case .didStop(let l, let k, let f): trigger = "on " + expr(l) + "." + k.text + ".didStop" + (f.map { "(\($0.text))" } ?? "")
+            case .didStart(let l, let k): trigger = "on " + expr(l) + handlerKey(k) + ".didStart"
+            case .didStop(let l, let k, let f): trigger = "on " + expr(l) + handlerKey(k) + ".didStop" + (f.map { "(\($0.text))" } ?? "")
             case .contact(let b, let began, let names):
                 trigger = "on " + b.text + (began ? ".beganContact" : ".endedContact")
                     + (names.isEmpty ? "" : "(" + names.map(\.text).joined(separator: ", ") + ")")
@@ -130,6 +130,13 @@ public enum SyntaxDump {
         switch t {
         case .named(let n): return n.text
         case .array(let inner, _): return "[" + type(inner) + "]"
+        }
+    }
+
+    static func handlerKey(_ k: HandlerKey) -> String {
+        switch k {
+        case .name(let n): return "." + n.text
+        case .computed(let e): return "[" + expr(e) + "]"
         }
     }
 

@@ -573,7 +573,8 @@ public struct Parser {
                 trigger = .every(interval, from: from, until: until)
             }
         default:
-            // on LAYER.KEY.didStart / on LAYER.KEY.didStop(finished)
+            // on LAYER.KEY.didStart / on LAYER.KEY.didStop(finished), or LAYER[KEY] with a string
+            // expression for KEY
             let e = parsePostfix()
             if let t = contactTrigger(e) { trigger = t; break }
             var callee = e
@@ -588,7 +589,17 @@ public struct Parser {
                     diagnostics.error("E0105", "didStop takes one name for the finished flag, e.g. 'didStop(finished)'", at: e.span)
                 }
             }
-            guard case .member(let inner, let what) = callee.kind, case .member(let layer, let key) = inner.kind,
+            let layerAndKey: (Expr, HandlerKey)?
+            switch callee.kind {
+            case .member(let inner, _):
+                switch inner.kind {
+                case .member(let layer, let key): layerAndKey = (layer, .name(key))
+                case .index(let layer, let key): layerAndKey = (layer, .computed(key))
+                default: layerAndKey = nil
+                }
+            default: layerAndKey = nil
+            }
+            guard case .member(_, let what) = callee.kind, let (layer, key) = layerAndKey,
                   what.text == "didStart" || what.text == "didStop" else {
                 diagnostics.error("E0105", "expected 'on LAYER.KEY.didStart' or 'on LAYER.KEY.didStop(finished)'", at: e.span)
                 syncStatement()

@@ -1079,7 +1079,7 @@ final class Machine {
         case .onstart, .onstop:
             try writable()
             let l = try layerIndex(R[a])
-            guard case .string(let key) = R[a + 1] else { throw fail("an animation key must be a string") }
+            let key = try computedKey(R[a + 1])
             let lis = AnimationListener(layer: l, key: key, start: ins.op == .onstart, function: c,
                                         args: try arguments(R[b], for: c, extra: ins.op == .onstop ? 1 : 0))
             listeners.append(lis)

@@ -86,4 +86,72 @@ final class AnimationKeyTests: XCTestCase {
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 0.5s' at line 6: an animation key must not be empty")
         }
     }
+
+    /// `on LAYER[KEY].didStart/didStop`: the key is computed when the handler is registered, so
+    /// handlers registered in a loop listen to one key each, and a later change of what the key
+    /// was computed from does not move the listener.
+    func testListenersOnComputedKeys() throws {
+        let p = try program("""
+        scene { duration: 3s }
+        var n = 0
+        let slide = basic { keyPath: position.x  from: 0  to: 100  duration: 1s }
+        layer a { }
+        layer log { actions { position: none  opacity: none  bounds: none } }
+        for i in 0..<3 {
+            on a["k\\(i)"].didStop(finished) {
+                if finished { log.position.x = log.position.x + 10 * (i + 1) } else { log.position.y = i + 1 }
+            }
+        }
+        on a["k\\(n)"].didStart { log.opacity = 0.5 }
+        at 0s {
+            n = 2   // too late: the listener above listens to "k0"
+            a.addAnimation(slide, forKey: "k0")
+            a.addAnimation(slide, forKey: "k1")
+            a.addAnimation(slide, forKey: "k\\(n)")
+        }
+        at 0.5s { a.removeAnimation(forKey: "k2") }
+        """)
+        let ops = p.functions.flatMap { $0.code.map(\.op) }
+        XCTAssertEqual(ops.filter { $0 == .onstop }.count, 1)   // one registration, in the loop
+        XCTAssertEqual(ops.filter { $0 == .onstart }.count, 1)
+        let tl = try Timeline.run(p, until: 3)
+        // "k0" started at 0 s
+        XCTAssertEqual(tl.layer("log", at: 0.1).opacity, 0.5, accuracy: 1e-9)
+        // "k2" removed at 0.5 s, unfinished: its handler (i = 2) sets y to 3
+        XCTAssertEqual(tl.layer("log", at: 0.4).position.y, 0, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("log", at: 0.6).position.y, 3, accuracy: 1e-9)
+        // "k0" and "k1" finish at 1 s: x = 10 + 20
+        XCTAssertEqual(tl.layer("log", at: 0.9).position.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("log", at: 1.1).position.x, 30, accuracy: 1e-9)
+    }
+
+    func testAConstantBracketKeyIsTheNamedForm() throws {
+        let bracket = try program("layer a { }\non a[\"spin\"].didStop(finished) { }\n")
+        let named = try program("layer a { }\non a.spin.didStop(finished) { }\n")
+        XCTAssertEqual(bracket.functions[0].code, named.functions[0].code)
+        XCTAssertEqual(bracket.constants, named.constants)
+    }
+
+    func testAnEmptyListenerKeyIsARuntimeError() throws {
+        let p = try program("""
+        scene { duration: 1s }
+        var s = ""
+        layer a { }
+        at 0.5s { on a[s].didStart { } }
+        """)
+        XCTAssertThrowsError(try Timeline.run(p, until: 1)) { e in
+            XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 0.5s' at line 4: an animation key must not be empty")
+        }
+        let file = SourceFile(name: "t.cal", text: "layer a { }\non a[\"\"].didStart { }\n")
+        let constant = Compiler.compile(file)
+        XCTAssertNil(constant.program)
+        XCTAssertEqual(constant.diagnostics.map { $0.render(in: file) }, ["""
+        t.cal:2:6: error: an animation key must not be empty [E0414]
+         2 | on a[""].didStart { }
+           |      ^~
+
+        """])
+        let number = Compiler.compile(SourceFile(name: "t.cal", text: "layer a { }\non a[1].didStart { }\n"))
+        XCTAssertEqual(number.diagnostics.map(\.id), ["E0300"])
+    }
 }

@@ -87,20 +87,20 @@
   K69     string    "hop"
   K70     string    "tile1"
   K71     string    "settle"
-  K72     string    "turn"
-  K73     string    "orbit"
-  K74     string    "drop"
-  K75     string    "drop.mist"
-  K76     number    40
-  K77     number    44
-  K78     number    150
-  K79     number    0.55
-  K80     number    0.45
-  K81     number    3.141592653589793
-  K82     number    120
-  K83     string    "tile2"
-  K84     string    "intro"
-  K85     string    "tile4"
+  K72     string    "tile4"
+  K73     string    "turn"
+  K74     string    "orbit"
+  K75     string    "drop"
+  K76     string    "drop.mist"
+  K77     number    40
+  K78     number    44
+  K79     number    150
+  K80     number    0.55
+  K81     number    0.45
+  K82     number    3.141592653589793
+  K83     number    120
+  K84     string    "tile2"
+  K85     string    "intro"
   K86     timing    linear
   K87     color     #a8dadcff
   K88     timing    easeInEaseOut
@@ -349,95 +349,103 @@
   0109    | LOADK         R4, K71             ; "settle"
   0110    | NEWARRAY      R5, R6, 0
   0111    | ONSTART       R3..R4, R5, F5      ; "on named(\"tile1\").settle.didStart"
-  0112  107 LOADK         R3, K29             ; 0.5
-  0113    | NEWARRAY      R4, R5, 0
-  0114    | SCHEDULE      R3, R4, F6          ; "at 0.5s"
-  0115  114 LOADK         R3, K5              ; 1
-  0116    | NEWARRAY      R4, R5, 0
-  0117    | SCHEDULE      R3, R4, F7          ; "at 1s"
-  0118  127 LOADK         R3, K2              ; 2
-  0119    | LOADK         R4, K5              ; 1
-  0120    | LOADK         R5, K14             ; 3
-  0121    | NEWARRAY      R6, R7, 0
-  0122    | EVERY         R3..R5, R6, F8      ; "every 1s"
-  0123  132 LOADK         R3, K14             ; 3
+  0112  106 LOADK         R3, K72             ; "tile4"
+  0113    | NAMED         R3, R3
+  0114    | LOADK         R4, K71             ; "settle"
+  0115    | GETGLOBAL     R6, G3
+  0116    | CALLB         R5, R6, string
+  0117    | ADD           R4, R4, R5
+  0118    | NEWARRAY      R5, R6, 0
+  0119    | ONSTART       R3..R4, R5, F6      ; "on named(\"tile4\")[\"settle\\(count)\"].didStart"
+  0120  110 LOADK         R3, K29             ; 0.5
+  0121    | NEWARRAY      R4, R5, 0
+  0122    | SCHEDULE      R3, R4, F7          ; "at 0.5s"
+  0123  117 LOADK         R3, K5              ; 1
   0124    | NEWARRAY      R4, R5, 0
-  0125    | SCHEDULE      R3, R4, F9          ; "after 3s"
-  0126  143 NEWLAYER      R3, LT7             ; plain "pin"
-  0127    | SETGLOBAL     R3, G15
-  0128    | ROOT          R3
-  0129    | GETGLOBAL     R4, G15
-  0130    | ADDSUBLAYER   R3, R4
-  0131  144 NEWLAYER      R3, LT8             ; plain "peg"
-  0132    | SETGLOBAL     R3, G16
-  0133    | ROOT          R3
-  0134    | GETGLOBAL     R4, G16
-  0135    | ADDSUBLAYER   R3, R4
-  0136  146 NEWARRAY      R3, R4, 0
-  0137    | ONFRAME       R3, F10             ; "every frame"
-  0138  153 NEWLAYER      R3, LT9             ; plain "dial"
-  0139    | SETGLOBAL     R3, G17
-  0140    | ROOT          R3
-  0141    | GETGLOBAL     R4, G17
-  0142    | ADDSUBLAYER   R3, R4
-  0143  156 GETGLOBAL     R3, G17
-  0144    | NEWARRAY      R4, R5, 0
-  0145    | SETDRAW       R3..R4, F11         ; "draw dial"
-  0146  160 GETGLOBAL     R3, G17
-  0147    | ANIMNEW       R4, AT7             ; basic sweep
-  0148    | ANIMADD       R3, R4, K72         ; "turn"
-  0149  164 NEWLAYER      R3, LT10            ; plain "comet"
-  0150    | SETGLOBAL     R3, G18
-  0151    | ROOT          R3
-  0152    | GETGLOBAL     R4, G18
-  0153    | ADDSUBLAYER   R3, R4
-  0154  167 GETGLOBAL     R3, G18
-  0155    | ANIMNEW       R4, AT8             ; keyframe position
-  0156    | ANIMADD       R3, R4, K73         ; "orbit"
-  0157  173 NEWLAYER      R3, LT11            ; emitter "spray"
-  0158    | SETGLOBAL     R3, G19
+  0125    | SCHEDULE      R3, R4, F8          ; "at 1s"
+  0126  130 LOADK         R3, K2              ; 2
+  0127    | LOADK         R4, K5              ; 1
+  0128    | LOADK         R5, K14             ; 3
+  0129    | NEWARRAY      R6, R7, 0
+  0130    | EVERY         R3..R5, R6, F9      ; "every 1s"
+  0131  135 LOADK         R3, K14             ; 3
+  0132    | NEWARRAY      R4, R5, 0
+  0133    | SCHEDULE      R3, R4, F10         ; "after 3s"
+  0134  146 NEWLAYER      R3, LT7             ; plain "pin"
+  0135    | SETGLOBAL     R3, G15
+  0136    | ROOT          R3
+  0137    | GETGLOBAL     R4, G15
+  0138    | ADDSUBLAYER   R3, R4
+  0139  147 NEWLAYER      R3, LT8             ; plain "peg"
+  0140    | SETGLOBAL     R3, G16
+  0141    | ROOT          R3
+  0142    | GETGLOBAL     R4, G16
+  0143    | ADDSUBLAYER   R3, R4
+  0144  149 NEWARRAY      R3, R4, 0
+  0145    | ONFRAME       R3, F11             ; "every frame"
+  0146  156 NEWLAYER      R3, LT9             ; plain "dial"
+  0147    | SETGLOBAL     R3, G17
+  0148    | ROOT          R3
+  0149    | GETGLOBAL     R4, G17
+  0150    | ADDSUBLAYER   R3, R4
+  0151  159 GETGLOBAL     R3, G17
+  0152    | NEWARRAY      R4, R5, 0
+  0153    | SETDRAW       R3..R4, F12         ; "draw dial"
+  0154  163 GETGLOBAL     R3, G17
+  0155    | ANIMNEW       R4, AT7             ; basic sweep
+  0156    | ANIMADD       R3, R4, K73         ; "turn"
+  0157  167 NEWLAYER      R3, LT10            ; plain "comet"
+  0158    | SETGLOBAL     R3, G18
   0159    | ROOT          R3
-  0160    | GETGLOBAL     R4, G19
+  0160    | GETGLOBAL     R4, G18
   0161    | ADDSUBLAYER   R3, R4
-  0162    | GETGLOBAL     R3, G19
-  0163    | LOADK         R5, K74             ; "drop"
-  0164    | LOADK         R6, K75             ; "drop.mist"
-  0165    | NEWARRAY      R4, R5, 2
-  0166    | SETPROP       R3, R4, emitterCells
-  0167  181 LOADK         R3, K14             ; 3
-  0168    | NEWARRAY      R4, R5, 0
-  0169    | SCHEDULE      R3, R4, F12         ; "at 3s"
-  0170  184 NEWLAYER      R3, LT12            ; plain "pebble"
-  0171    | SETGLOBAL     R3, G20
-  0172    | ROOT          R3
-  0173    | GETGLOBAL     R4, G20
-  0174    | ADDSUBLAYER   R3, R4
-  0175  186 GETGLOBAL     R4, G20
-  0176    | NEWARRAY      R3, R4, 1
-  0177    | DYNSET        R3, items, BT0      ; gravity "fall"
-  0178    | LOADBOOL      R3, 0
-  0179    | DYNSET        R3, active, BT0     ; gravity "fall"
-  0180  187 GETGLOBAL     R4, G20
-  0181    | NEWARRAY      R3, R4, 1
-  0182    | DYNSET        R3, items, BT1      ; collision "floor"
-  0183    | ROOT          R3
-  0184    | GETPROP       R3, R3, bounds
-  0185    | DYNSET        R3, boundary, BT1   ; collision "floor"
-  0186    | LOADBOOL      R3, 1
-  0187    | DYNSET        R3, active, BT1     ; collision "floor"
-  0188  188 GETGLOBAL     R4, G20
+  0162  170 GETGLOBAL     R3, G18
+  0163    | ANIMNEW       R4, AT8             ; keyframe position
+  0164    | ANIMADD       R3, R4, K74         ; "orbit"
+  0165  176 NEWLAYER      R3, LT11            ; emitter "spray"
+  0166    | SETGLOBAL     R3, G19
+  0167    | ROOT          R3
+  0168    | GETGLOBAL     R4, G19
+  0169    | ADDSUBLAYER   R3, R4
+  0170    | GETGLOBAL     R3, G19
+  0171    | LOADK         R5, K75             ; "drop"
+  0172    | LOADK         R6, K76             ; "drop.mist"
+  0173    | NEWARRAY      R4, R5, 2
+  0174    | SETPROP       R3, R4, emitterCells
+  0175  184 LOADK         R3, K14             ; 3
+  0176    | NEWARRAY      R4, R5, 0
+  0177    | SCHEDULE      R3, R4, F13         ; "at 3s"
+  0178  187 NEWLAYER      R3, LT12            ; plain "pebble"
+  0179    | SETGLOBAL     R3, G20
+  0180    | ROOT          R3
+  0181    | GETGLOBAL     R4, G20
+  0182    | ADDSUBLAYER   R3, R4
+  0183  189 GETGLOBAL     R4, G20
+  0184    | NEWARRAY      R3, R4, 1
+  0185    | DYNSET        R3, items, BT0      ; gravity "fall"
+  0186    | LOADBOOL      R3, 0
+  0187    | DYNSET        R3, active, BT0     ; gravity "fall"
+  0188  190 GETGLOBAL     R4, G20
   0189    | NEWARRAY      R3, R4, 1
-  0190    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
-  0191    | LOADBOOL      R3, 1
-  0192    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
-  0193  190 LOADK         R3, K2              ; 2
-  0194    | NEWARRAY      R4, R5, 0
-  0195    | SCHEDULE      R3, R4, F13         ; "at 2s"
-  0196  191 NEWARRAY      R3, R4, 0
-  0197    | SETGLOBAL     R3, G21
-  0198  192 NEWARRAY      R3, R4, 0
-  0199    | ONCONTACT     BT1, R3, F14        ; collision "floor", "on floor.beganContact"
-  0200    | RET
+  0190    | DYNSET        R3, items, BT1      ; collision "floor"
+  0191    | ROOT          R3
+  0192    | GETPROP       R3, R3, bounds
+  0193    | DYNSET        R3, boundary, BT1   ; collision "floor"
+  0194    | LOADBOOL      R3, 1
+  0195    | DYNSET        R3, active, BT1     ; collision "floor"
+  0196  191 GETGLOBAL     R4, G20
+  0197    | NEWARRAY      R3, R4, 1
+  0198    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
+  0199    | LOADBOOL      R3, 1
+  0200    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
+  0201  193 LOADK         R3, K2              ; 2
+  0202    | NEWARRAY      R4, R5, 0
+  0203    | SCHEDULE      R3, R4, F14         ; "at 2s"
+  0204  194 NEWARRAY      R3, R4, 0
+  0205    | SETGLOBAL     R3, G21
+  0206  195 NEWARRAY      R3, R4, 0
+  0207    | ONCONTACT     BT1, R3, F15        ; collision "floor", "on floor.beganContact"
+  0208    | RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -450,19 +458,19 @@
   0007    | RETV          R1
 
 .function F2 "spot" params 1 registers 3
-  0000   28 LOADK         R1, K76             ; 40
-  0001    | MUL           R2, R0, K77         ; 44
+  0000   28 LOADK         R1, K77             ; 40
+  0001    | MUL           R2, R0, K78         ; 44
   0002    | ADD           R1, R1, R2
-  0003    | LOADK         R2, K78             ; 150
+  0003    | LOADK         R2, K79             ; 150
   0004    | MKPOINT       R1, R1, R2
   0005    | RETV          R1
 
 .function F3 "opacity = …" params 0 registers 4
-  0000   84 LOADK         R0, K79             ; 0.55
-  0001    | LOADK         R1, K80             ; 0.45
+  0000   84 LOADK         R0, K80             ; 0.55
+  0001    | LOADK         R1, K81             ; 0.45
   0002    | NOW           R3
   0003    | DIV           R3, R3, K5          ; 1
-  0004    | MUL           R3, R3, K81         ; 3.141592653589793
+  0004    | MUL           R3, R3, K82         ; 3.141592653589793
   0005    | CALLB         R2, R3, cos
   0006    | MUL           R1, R1, R2
   0007    | ADD           R0, R0, R1
@@ -482,29 +490,36 @@
   0002    | SETGLOBAL     R0, G3
   0003    | RET
 
-.function F6 "at 0.5s" params 0 registers 6
-  0000  108 LOADK         R0, K68             ; "tile0"
+.function F6 "on named(\"tile4\")[\"settle\\(count)\"].didStart" params 0 registers 2
+  0000  107 LOADK         R0, K72             ; "tile4"
+  0001    | NAMED         R0, R0
+  0002    | LOADK         R1, K15             ; #1d3557ff
+  0003    | SETPROP       R0, R1, backgroundColor
+  0004  108 RET
+
+.function F7 "at 0.5s" params 0 registers 6
+  0000  111 LOADK         R0, K68             ; "tile0"
   0001    | NAMED         R0, R0
   0002    | ANIMNEW       R1, AT1             ; keyframe position.y
-  0003    | LOADK         R3, K78             ; 150
-  0004    | LOADK         R4, K82             ; 120
-  0005    | LOADK         R5, K78             ; 150
+  0003    | LOADK         R3, K79             ; 150
+  0004    | LOADK         R4, K83             ; 120
+  0005    | LOADK         R5, K79             ; 150
   0006    | NEWARRAY      R2, R3, 3
   0007    | ANIMSET       R1, R2, values
   0008    | ANIMADD       R0, R1, K69         ; "hop"
-  0009  109 LOADK         R0, K70             ; "tile1"
+  0009  112 LOADK         R0, K70             ; "tile1"
   0010    | NAMED         R0, R0
   0011    | ANIMNEW       R1, AT2             ; spring transform.scale
   0012    | ANIMADD       R0, R1, K71         ; "settle"
-  0013  110 LOADK         R0, K83             ; "tile2"
+  0013  113 LOADK         R0, K84             ; "tile2"
   0014    | NAMED         R0, R0
   0015    | ANIMNEW       R1, AT5             ; group bounds
   0016    | ANIMNEW       R3, AT3             ; basic opacity
   0017    | ANIMNEW       R4, AT4             ; basic position.x
   0018    | NEWARRAY      R2, R3, 2
   0019    | ANIMSET       R1, R2, animations
-  0020    | ANIMADD       R0, R1, K84         ; "intro"
-  0021  111 LOADK         R0, K85             ; "tile4"
+  0020    | ANIMADD       R0, R1, K85         ; "intro"
+  0021  114 LOADK         R0, K72             ; "tile4"
   0022    | NAMED         R0, R0
   0023    | ANIMNEW       R1, AT2             ; spring transform.scale
   0024    | LOADK         R2, K71             ; "settle"
@@ -512,31 +527,31 @@
   0026    | CALLB         R3, R4, string
   0027    | ADD           R2, R2, R3
   0028    | ANIMADDK      R0, R1, R2
-  0029  112 RET
+  0029  115 RET
 
-.function F7 "at 1s" params 0 registers 2
-  0000  115 GETGLOBAL     R0, G9
-  0001    | LOADK         R1, K82             ; 120
+.function F8 "at 1s" params 0 registers 2
+  0000  118 GETGLOBAL     R0, G9
+  0001    | LOADK         R1, K83             ; 120
   0002    | SETPROP       R0, R1, position.x
-  0003  116 TXBEGIN
+  0003  119 TXBEGIN
   0004    | LOADK         R0, K5              ; 1
   0005    | TXSET         R0, animationDuration
   0006    | LOADK         R0, K86             ; linear
   0007    | TXSET         R0, animationTimingFunction
   0008    | NEWARRAY      R0, R1, 0
-  0009    | TXCOMPLETION  R0, F15             ; "transaction completion"
-  0010  117 GETGLOBAL     R0, G13
-  0011    | LOADK         R1, K78             ; 150
+  0009    | TXCOMPLETION  R0, F16             ; "transaction completion"
+  0010  120 GETGLOBAL     R0, G13
+  0011    | LOADK         R1, K79             ; 150
   0012    | SETPROP       R0, R1, position.y
-  0013  118 TXBEGIN
+  0013  121 TXBEGIN
   0014    | LOADBOOL      R0, 1
   0015    | TXSET         R0, disableActions
   0016    | GETGLOBAL     R0, G10
   0017    | LOADK         R1, K87             ; #a8dadcff
   0018    | SETPROP       R0, R1, backgroundColor
   0019    | TXCOMMIT
-  0020  121 TXCOMMIT
-  0021  122 TXBEGIN
+  0020  124 TXCOMMIT
+  0021  125 TXBEGIN
   0022    | LOADK         R0, K29             ; 0.5
   0023    | TXSET         R0, animationDuration
   0024    | LOADK         R0, K88             ; easeInEaseOut
@@ -544,34 +559,34 @@
   0026    | LOADBOOL      R0, 0
   0027    | TXSET         R0, beginFromCurrentState
   0028    | NEWARRAY      R0, R1, 0
-  0029    | TXCOMPLETIONF R0, F16             ; "animate completion"
+  0029    | TXCOMPLETIONF R0, F17             ; "animate completion"
   0030    | GETGLOBAL     R0, G18
   0031    | LOADK         R1, K58             ; 0.6
   0032    | SETPROP       R0, R1, opacity
-  0033  124 TXCOMMIT
-  0034  125 RET
+  0033  127 TXCOMMIT
+  0034  128 RET
 
-.function F8 "every 1s" params 0 registers 3
-  0000  128 GETGLOBAL     R0, G3
+.function F9 "every 1s" params 0 registers 3
+  0000  131 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  129 LOADK         R0, K89             ; "tile3"
+  0003  132 LOADK         R0, K89             ; "tile3"
   0004    | NAMED         R0, R0
-  0005    | LOADK         R1, K78             ; 150
+  0005    | LOADK         R1, K79             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  130 RET
+  0010  133 RET
 
-.function F9 "after 3s" params 0 registers 3
-  0000  133 GETGLOBAL     R0, G9
+.function F10 "after 3s" params 0 registers 3
+  0000  136 GETGLOBAL     R0, G9
   0001    | ANIMREMOVE    R0, K90             ; "nothing"
-  0002  134 GETGLOBAL     R0, G9
+  0002  137 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  135 GETGLOBAL     R0, G12
+  0006  138 GETGLOBAL     R0, G12
   0007    | SUPERLAYER    R0, R0
   0008    | GETGLOBAL     R1, G9
   0009    | EQ            R0, R0, R1
@@ -581,28 +596,28 @@
   0013    | LOADNIL       R1
   0014    | EQ            R0, R0, R1
   0015    | JMPIFNOT      R0, +6              ; -> 0022
-  0016  136 GETGLOBAL     R0, G9
+  0016  139 GETGLOBAL     R0, G9
   0017    | SUBLAYERS     R0, R0
   0018    | LOADK         R1, K5              ; 1
   0019    | GETINDEX      R0, R0, R1
   0020    | LOADK         R1, K91             ; #f1faeeff
   0021    | SETPROP       R0, R1, backgroundColor
-  0022  138 GETGLOBAL     R0, G12
+  0022  141 GETGLOBAL     R0, G12
   0023    | ANIMREMOVEALL R0
-  0024  139 GETGLOBAL     R0, G9
+  0024  142 GETGLOBAL     R0, G9
   0025    | GETGLOBAL     R1, G15
   0026    | GETGLOBAL     R2, G12
   0027    | INSERTABOVE   R0, R1, R2
-  0028  140 GETGLOBAL     R0, G9
+  0028  143 GETGLOBAL     R0, G9
   0029    | GETGLOBAL     R1, G15
   0030    | GETGLOBAL     R2, G16
   0031    | REPLACESUB    R0, R1, R2
-  0032  141 GETGLOBAL     R0, G11
+  0032  144 GETGLOBAL     R0, G11
   0033    | REMOVEFROMSUPER R0
-  0034  142 RET
+  0034  145 RET
 
-.function F10 "every frame" params 0 registers 3
-  0000  147 LOADK         R0, K92             ; 100
+.function F11 "every frame" params 0 registers 3
+  0000  150 LOADK         R0, K92             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -611,10 +626,10 @@
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  148 RET
+  0009  151 RET
 
-.function F11 "draw dial" params 1 registers 9
-  0000  157 LOADK         R4, K93             ; (20, 20)
+.function F12 "draw dial" params 1 registers 9
+  0000  160 LOADK         R4, K93             ; (20, 20)
   0001    | LOADK         R5, K94             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
@@ -623,40 +638,40 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  158 GETGLOBAL     R1, G4
+  0009  161 GETGLOBAL     R1, G4
   0010    | LOADK         R2, K95             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  159 RET
+  0014  162 RET
 
-.function F12 "at 3s" params 0 registers 2
-  0000  181 GETGLOBAL     R0, G19
+.function F13 "at 3s" params 0 registers 2
+  0000  184 GETGLOBAL     R0, G19
   0001    | LOADK         R1, K0              ; 0
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
-.function F13 "at 2s" params 0 registers 1
-  0000  190 LOADBOOL      R0, 1
+.function F14 "at 2s" params 0 registers 1
+  0000  193 LOADBOOL      R0, 1
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
-.function F14 "on floor.beganContact" params 3 registers 5
-  0000  192 GETGLOBAL     R3, G21
+.function F15 "on floor.beganContact" params 3 registers 5
+  0000  195 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
   0002    | APPEND        R3, R4
   0003    | SETGLOBAL     R3, G21
   0004    | RET
 
-.function F15 "transaction completion" params 0 registers 2
-  0000  120 GETGLOBAL     R0, G13
+.function F16 "transaction completion" params 0 registers 2
+  0000  123 GETGLOBAL     R0, G13
   0001    | LOADK         R1, K35             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  121 RET
+  0003  124 RET
 
-.function F16 "animate completion" params 1 registers 3
-  0000  123 JMPIFNOT      R0, +3              ; -> 0004
+.function F17 "animate completion" params 1 registers 3
+  0000  126 JMPIFNOT      R0, +3              ; -> 0004
   0001    | GETGLOBAL     R1, G18
   0002    | LOADK         R2, K15             ; #1d3557ff
   0003    | SETPROP       R1, R2, backgroundColor
-  0004  124 RET
+  0004  127 RET
