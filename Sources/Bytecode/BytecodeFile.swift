@@ -20,7 +20,7 @@ public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
     /// The newest format version this calc reads and writes.
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
     /// The oldest format version this calc reads (older files are rejected with a message to rebuild).
     public static let oldestVersion: UInt16 = 2
 
@@ -29,9 +29,16 @@ public enum BytecodeFormat {
     /// dynamics is still written as version 2, byte for byte as before. Version 4 added the
     /// opcodes from ANIMADDK on (computed animation keys, tree reads, TXCOMPLETIONF); a program that
     /// uses one is version 4, so an older calc says it is too new instead of "unknown opcode".
+    /// Version 5 added UNCONSTRAIN (constraints replaced from handlers), on the same terms.
     public static func version(for p: Program) -> UInt16 {
-        for f in p.functions where f.code.contains(where: { $0.op.rawValue >= Opcode.animaddk.rawValue }) { return 4 }
-        return p.behaviorTemplates.isEmpty ? 2 : 3
+        var newest = p.behaviorTemplates.isEmpty ? UInt16(2) : 3
+        for f in p.functions {
+            for ins in f.code where ins.op.rawValue >= Opcode.animaddk.rawValue {
+                if ins.op.rawValue >= Opcode.unconstrain.rawValue { return 5 }
+                newest = 4
+            }
+        }
+        return newest
     }
 
     /// The sections a file of `version` holds, in order.

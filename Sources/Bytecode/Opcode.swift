@@ -189,6 +189,8 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case getmask
     /// when the current transaction's animations have all finished or been removed, run F[C](finished, R[B]...)
     case txcompletionf
+    /// R[A].constraints := []   (clears the layer's constraints; a constraints statement then sets new ones)
+    case unconstrain
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -291,6 +293,7 @@ extension Opcode {
         case .animremovek: return f(.reg, .unused, .reg)
         case .superlayer, .sublayers, .getmask: return f(.reg, .reg)
         case .txcompletionf: return f(.unused, .reg, .function)
+        case .unconstrain: return f(.reg)
         }
     }
 

@@ -69,12 +69,33 @@ extension Checker {
         }
     }
 
-    func constraintsBlock(_ members: [Member], _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
-        guard case .layer(let layer, let lname) = ctx else {
-            diags.error("E0107", "'constraints' belongs inside a layer", at: span)
+    /// `card.constraints { … }` as a statement: clears the layer's constraints (UNCONSTRAIN), then
+    /// sets these. The entries are checked as in a layer body, except that a source named by an
+    /// identifier may be any layer (its `name` is read when the statement runs), and whether it is
+    /// a sibling, and cycles, are checked when the frame is laid out.
+    func setConstraints(_ layerExpr: Expr, _ members: [Member], _ span: Span) -> [IRStmt] {
+        let lt = expr(layerExpr, expect: .layer)
+        guard let layer = convert(lt, to: .layer, at: layerExpr.span, what: "'constraints'") else {
+            for m in members { _ = expr(m.value, expect: .error) }
             return []
         }
-        let siblings = siblingScopes.count >= 2 ? siblingNames(at: siblingScopes.count - 2) : [:]
+        if fn.kind == .draw {
+            diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
+                        label: "set constraints in a handler ('every frame { … }' runs at every frame)")
+            return []
+        }
+        var lname = ""
+        if case .identifier(let n) = layerExpr.kind { lname = n }
+        return [.unconstrain(layer: layer, line: line(span))] + constraintsBlock(members, span, .layer(layer, lname), statement: true)
+    }
+
+    func constraintsBlock(_ members: [Member], _ span: Span, _ ctx: MemberContext, statement: Bool = false) -> [IRStmt] {
+        guard case .layer(let layer, let lname) = ctx else {
+            diags.error("E0107", "'constraints' belongs inside a layer", at: span,
+                        label: fn.kind == .main && fn.scopes.count <= 2 ? nil : "to change a layer's constraints here, name it: 'card.constraints { … }'")
+            return []
+        }
+        let siblings = statement ? [:] : siblingScopes.count >= 2 ? siblingNames(at: siblingScopes.count - 2) : [:]
         var out: [IRStmt] = []
         var seen: [ConstraintAttribute: Span] = [:]
         var perAxis: [Bool: Int] = [:]
@@ -117,6 +138,11 @@ extension Checker {
             switch form.source.kind {
             case .identifier(let n) where n == LayoutConstraint.superlayer:
                 sourceName = n
+            case .identifier(let n) where statement:
+                // any layer, found by its name when the frame is laid out
+                guard let ir = convert(expr(form.source, expect: .layer), to: .layer, at: form.source.span, what: "a constraint's source") else { continue }
+                sourceIR = .getProp(ir, KeyPath(property: LayerProperties.name))
+                sourceName = n
             case .identifier(let n):
                 guard siblings[n] != nil else {
                     diags.error("E0444", "'\(n)' is not a sibling of \(lname.isEmpty ? "this layer" : "'\(lname)'")", at: form.source.span,
@@ -140,7 +166,7 @@ extension Checker {
                 diags.error("E0447", "'\(lname)' is constrained relative to itself", at: form.source.span)
                 continue
             }
-            if sourceIR == nil, sourceName != LayoutConstraint.superlayer, !lname.isEmpty, siblingScopes.count >= 2 {
+            if !statement, sourceIR == nil, sourceName != LayoutConstraint.superlayer, !lname.isEmpty, siblingScopes.count >= 2 {
                 siblingScopes[siblingScopes.count - 2].edges.append((lname, sourceName, attr.isHorizontal, m.value.span))
             }
             var scale: IR = .const(.number(1))

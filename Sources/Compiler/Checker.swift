@@ -621,6 +621,8 @@ final class Checker {
             out.appendEach(misplacedCell(c, ctx))
         case .constraints(let members, let span):
             out.appendEach(constraintsBlock(members, span, ctx))
+        case .setConstraints(let layerExpr, let members, let span):
+            out.appendEach(setConstraints(layerExpr, members, span))
         case .dynamics(let d):
             out.appendEach(dynamicsBlock(d))
         case .event(let e):

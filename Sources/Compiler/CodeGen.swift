@@ -218,6 +218,9 @@ struct CodeGen {
             case .image: .drawimage
             }
             emit(Instruction(opcode, a: r(base)))
+        case let .unconstrain(layer, ln):
+            line = ln
+            emit(Instruction(.unconstrain, a: r(operand(layer))))
         case let .constrain(layer, attr, source, sattr, scale, offset, ln):
             line = ln
             let l = operand(layer)

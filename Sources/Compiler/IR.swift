@@ -107,6 +107,8 @@ enum IRStmt: Sendable {
     /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
     /// (Boxed: inline, its four expressions made every statement 104 bytes instead of 72.)
     indirect case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)
+    /// Clears a layer's constraints (UNCONSTRAIN), before `layer.constraints { … }` sets new ones.
+    case unconstrain(layer: IR, line: Int)
     case ifStmt(IR, [IRStmt], [IRStmt], line: Int)
     /// Numeric loop: the variable's register, the start and limit (exclusive), the body.
     indirect case forRange(variable: Int, from: IR, limit: IR, body: [IRStmt], line: Int)

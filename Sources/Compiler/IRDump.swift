@@ -61,6 +61,8 @@ struct IRDump {
             case let .contact(b, began): when = "on BT\(b).\(began ? "beganContact" : "endedContact")"
             }
             out += p + "\(when) run \(handler(h))\n"
+        case let .unconstrain(l, _):
+            out += p + "unconstrain \(expr(l))\n"
         case let .constrain(l, a, src, sa, scale, offset, _):
             out += p + "constrain \(expr(l)).\(a.name) = \(expr(src)).\(sa.name) * \(expr(scale)) + \(expr(offset))\n"
         case let .setDraw(l, h, _): out += p + "draw \(expr(l)) with \(handler(h))\n"

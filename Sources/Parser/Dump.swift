@@ -58,6 +58,9 @@ public enum SyntaxDump {
         case .constraints(let members, _):
             out += p + "constraints\n"
             for m in members { out += p + "  " + m.name.text + ": " + expr(m.value) + "\n" }
+        case .setConstraints(let layer, let members, _):
+            out += p + expr(layer) + ".constraints\n"
+            for m in members { out += p + "  " + m.name.text + ": " + expr(m.value) + "\n" }
         case .dynamics(let dyn):
             out += p + "dynamics\n"
             for b in dyn.behaviors {

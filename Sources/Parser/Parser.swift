@@ -400,6 +400,12 @@ public struct Parser {
             let startTok = tok
             let e = parseExpr()
             if case .error = e.kind { syncStatement(); return .error(startTok.span) }
+            // `card.constraints { … }`: replaces a layer's constraints
+            if kind == .lbrace, case .member(let layer, let what) = e.kind, what.text == "constraints" {
+                noteNotPlain()
+                guard let (members, close) = parseConstraintsBlock() else { syncStatement(); return .error(startTok.span) }
+                return .setConstraints(layer: layer, members, e.span.to(close))
+            }
             if accept(.equal) != nil {
                 noteTarget(e)
                 let v = parseExpr()
@@ -420,6 +426,18 @@ public struct Parser {
             }
             return .expr(e)
         }
+    }
+
+    /// The `{ attribute: source.attribute … }` of a constraints block, at its '{'.
+    mutating func parseConstraintsBlock() -> ([Member], Span)? {
+        guard let (body, close) = parseBlock("'constraints'") else { return nil }
+        var members: [Member] = []
+        for s in body {
+            if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
+                diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
+            }
+        }
+        return (members, close)
     }
 
     /// The statement led by a contextual word at the current name, or nil (nothing consumed)
@@ -449,13 +467,7 @@ public struct Parser {
         // `constraints { attribute: source.attribute … }`: the enclosing layer's CAConstraints
         if kind == .identifier, spelled(tok, "constraints"), peekKind(1) == .lbrace {
             let start = advance().span
-            guard let (body, close) = parseBlock("'constraints'") else { syncStatement(); return .error(start) }
-            var members: [Member] = []
-            for s in body {
-                if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
-                    diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
-                }
-            }
+            guard let (members, close) = parseConstraintsBlock() else { syncStatement(); return .error(start) }
             return .constraints(members, start.to(close))
         }
         // `draw { … }`: the enclosing layer's content

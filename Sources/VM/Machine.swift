@@ -1110,6 +1110,9 @@ final class Machine {
             }
             list.append(new)
             world.layers[Int(l)].constraints = list
+        case .unconstrain:
+            try writable()
+            world.layers[Int(try layerIndex(R[a]))].constraints = []
         case .dynset:
             try writable()
             try setBehaviorField(c, b, R[a])

@@ -136,6 +136,7 @@ enum Fixtures {
             (Instruction(.sublayers, a: 3, b: 1), 32),
             (Instruction(.getmask, a: 3, b: 1), 32),
             (Instruction(.txcompletionf, b: 4, c: 1), 33),
+            (Instruction(.unconstrain, a: 1), 34),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]

@@ -29,7 +29,7 @@ final class CLITests: XCTestCase {
     func testVersionAndHelp() {
         let v = calc("--version")
         XCTAssertEqual(v.status, 0)
-        XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 4)\n")
+        XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 5)\n")
         let h = calc("run", "--help")
         XCTAssertEqual(h.status, 0)
         XCTAssertTrue(h.stdout.contains("USAGE: calc run <file>"), h.stdout)
@@ -233,7 +233,7 @@ final class CLITests: XCTestCase {
             ("truncated", Array(good.prefix(good.count - 7)), "calc: invalid bytecode file 'x.calb': file is truncated"),
             ("flipped", flipped, "calc: invalid bytecode file 'x.calb': checksum mismatch"),
             ("magic", magic, "calc: invalid bytecode file 'x.calb': not a calc bytecode file"),
-            ("version", version, "calc: invalid bytecode file 'x.calb': bytecode format version 9 is newer than this calc supports (4)"),
+            ("version", version, "calc: invalid bytecode file 'x.calb': bytecode format version 9 is newer than this calc supports (5)"),
             ("empty", [], "calc: invalid bytecode file 'x.calb': "),
         ]
     }

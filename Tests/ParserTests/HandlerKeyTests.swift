@@ -32,4 +32,25 @@ final class HandlerKeyTests: XCTestCase {
         XCTAssertEqual(parse("on card[k] { }").1, [expected])
         XCTAssertEqual(parse("on card[k].didStart(x) { }").1, ["E0105 didStart takes no arguments"])
     }
+
+    /// `LAYER.constraints { … }` as a statement (it shares the file: both are statements that
+    /// name a layer and then what to do with it).
+    func testConstraintsStatement() {
+        let (dump, diags) = parse("""
+        at 1s {
+            card.constraints { minX: superlayer.minX + 5  width: title.width }
+            named("x").constraints { }
+        }
+        """)
+        XCTAssertEqual(diags, [])
+        XCTAssertEqual(dump, """
+        at 1s
+          card.constraints
+            minX: (superlayer.minX + 5)
+            width: title.width
+          named("x").constraints
+
+        """)
+        XCTAssertEqual(parse("at 1s { card.constraints { 3 } }").1, ["E0104 only 'attribute: source.attribute' entries belong in 'constraints'"])
+    }
 }

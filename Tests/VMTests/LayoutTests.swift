@@ -1,5 +1,7 @@
 import XCTest
 import CalcCore
+import Compiler
+import Bytecode
 @testable import VM
 
 /// Constraint layout (seed 000:1227–1332; SPEC §4.11), expected frames worked out by hand.
@@ -144,5 +146,73 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(tl.layer("probe", at: 0.9).opacity, 0.8, accuracy: 1e-9)      // 100 − 2 × 10
         XCTAssertEqual(tl.layer("probe", at: 0.9).zPosition, 50, accuracy: 1e-9)     // 10 + 80 / 2
         XCTAssertEqual(tl.layer("probe", at: 0.9).anchorPointZ, 10, accuracy: 1e-9)  // the model keeps 10
+    }
+
+    /// `layer.constraints { … }` as a statement replaces the layer's constraints when it runs; an
+    /// empty block clears them, and the layer shows its model frame again (layout never touches the
+    /// model). Sources named by identifiers are any layers, found by name at layout time.
+    func testConstraintsReplacedFromHandlers() throws {
+        let src = """
+        scene { size: (100, 60) duration: 2s fps: 4 }
+        layer row {
+            frame: (0, 0, 100, 60)
+            layer a { bounds: (0, 0, 20, 20)
+                constraints { midX: superlayer.midX  midY: superlayer.midY }
+            }
+            layer b { bounds: (0, 0, 10, 10)
+                constraints { minX: a.maxX + 4  midY: a.midY }
+            }
+        }
+        at 1s {
+            a.constraints { minX: superlayer.minX + 5  minY: superlayer.minY + 5 }
+            b.constraints { minX: a.maxX  minY: a.maxY }
+        }
+        at 1.5s { b.constraints { } }
+        """
+        let tl = try timeline(src)
+        XCTAssertEqual(frame(tl.layer("a", at: 0.5)), Rect(40, 20, 20, 20))
+        XCTAssertEqual(frame(tl.layer("b", at: 0.5)), Rect(64, 25, 10, 10))
+        // at 1 s: a's midX/midY are gone (replaced, not merged, so no third constraint per axis)
+        XCTAssertEqual(frame(tl.layer("a", at: 1)), Rect(5, 5, 20, 20))
+        XCTAssertEqual(frame(tl.layer("b", at: 1)), Rect(25, 25, 10, 10))
+        // at 1.5 s: b has no constraints: its model frame, position (0, 0) and 10 × 10 bounds
+        XCTAssertEqual(frame(tl.layer("b", at: 1.5)), Rect(-5, -5, 10, 10))
+        let result = Compiler.compile(SourceFile(name: "t.cal", text: src))
+        let ops = try XCTUnwrap(result.program).functions.flatMap { $0.code.map(\.op) }
+        XCTAssertEqual(ops.filter { $0 == .unconstrain }.count, 3)
+        XCTAssertEqual(BytecodeFormat.version(for: try XCTUnwrap(result.program)), 5)
+
+        let notSibling = try timeline("""
+        scene { size: (100, 60) duration: 2s }
+        layer a { }
+        layer box { layer c { } }
+        at 1s { c.constraints { minX: a.maxX } }
+        """)
+        XCTAssertNoThrow(try notSibling.presentation(at: 0.5))
+        XCTAssertThrowsError(try notSibling.presentation(at: 1)) { e in
+            XCTAssertEqual("\(e)", "runtime error in 'at 1s' at line 4: 'c' has a constraint relative to 'a', which is not one of its siblings")
+        }
+    }
+
+    func testConstraintStatementDiagnostics() {
+        func diagnostics(_ text: String) -> [String] {
+            let file = SourceFile(name: "t.cal", text: text)
+            return Compiler.compile(file).diagnostics.map { "\($0.id) \($0.message)" }
+        }
+        XCTAssertEqual(diagnostics("layer a { }\nat 1s { a.constraints { minX: a.maxX } }\n"),
+                       ["E0447 'a' is constrained relative to itself"])
+        XCTAssertEqual(diagnostics("layer a { }\nat 1s { a.constraints { minX: ghost.maxX } }\n").map { String($0.prefix(5)) }, ["E0200"])
+        XCTAssertEqual(diagnostics("layer a { }\nat 1s { a.constraints { minX: superlayer.maxY } }\n"),
+                       ["E0442 'minX' is on the x axis, 'maxY' on the y axis"])
+        XCTAssertEqual(diagnostics("let n = 3\nat 1s { n.constraints { } }\n").map { String($0.prefix(5)) }, ["E0300"])
+        XCTAssertEqual(diagnostics("layer a { draw { a.constraints { } } }\n"),
+                       ["E0268 a draw block only draws: it cannot change the scene"])
+        let file = SourceFile(name: "t.cal", text: "layer a { }\nat 1s { constraints { minX: superlayer.minX } }\n")
+        XCTAssertEqual(Compiler.compile(file).diagnostics.map { $0.render(in: file) }, ["""
+        t.cal:2:9: error: 'constraints' belongs inside a layer [E0107]
+         2 | at 1s { constraints { minX: superlayer.minX } }
+           |         ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ to change a layer's constraints here, name it: 'card.constraints { … }'
+
+        """])
     }
 }

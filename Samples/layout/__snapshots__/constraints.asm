@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 5
 ; source: Samples/layout/constraints.cal
 .scene size 240x180 scale 1 fps 10 duration 1 background #ffffffff origin topLeft
 .globals 6
@@ -36,6 +36,9 @@
   K29     string    "cell"
   K30     number    6
   K31     string    "label"
+  K32     number    0.5
+  K33     string    "cell1"
+  K34     string    "cell0"
 
 .layer LT0 plain "layerA"
   bounds = K7                 ; (0, 0, 100, 25)
@@ -76,20 +79,20 @@
   removedOnCompletion = K6    ; false
 
 .function F0 "main" params 0 registers 9
-  0000    9 NEWLAYER      R2, LT3             ; plain "panel"
+  0000   11 NEWLAYER      R2, LT3             ; plain "panel"
   0001    | SETGLOBAL     R2, G0
   0002    | ROOT          R2
   0003    | GETGLOBAL     R3, G0
   0004    | ADDSUBLAYER   R2, R3
-  0005   13 GETGLOBAL     R2, G0
+  0005   15 GETGLOBAL     R2, G0
   0006    | ANIMNEW       R3, AT0             ; basic bounds.size.width
   0007    | ANIMADD       R2, R3, K20         ; "grow"
-  0008   15 NEWLAYER      R2, LT0             ; plain "layerA"
+  0008   17 NEWLAYER      R2, LT0             ; plain "layerA"
   0009    | SETGLOBAL     R2, G1
   0010    | GETGLOBAL     R2, G0
   0011    | GETGLOBAL     R3, G1
   0012    | ADDSUBLAYER   R2, R3
-  0013   19 GETGLOBAL     R2, G1
+  0013   21 GETGLOBAL     R2, G1
   0014    | LOADK         R3, K21             ; "superlayer"
   0015    | LOADK         R4, K22             ; 1
   0016    | LOADK         R5, K23             ; 0
@@ -99,37 +102,37 @@
   0020    | LOADK         R4, K22             ; 1
   0021    | LOADK         R5, K23             ; 0
   0022    | CONSTRAIN     R2, R3..R5, midX=midX
-  0023   21 NEWLAYER      R2, LT1             ; plain "layerB"
+  0023   23 NEWLAYER      R2, LT1             ; plain "layerB"
   0024    | SETGLOBAL     R2, G2
   0025    | GETGLOBAL     R2, G0
   0026    | GETGLOBAL     R3, G2
   0027    | ADDSUBLAYER   R2, R3
-  0028   24 GETGLOBAL     R2, G2
+  0028   26 GETGLOBAL     R2, G2
   0029    | LOADK         R3, K24             ; "layerA"
   0030    | LOADK         R4, K22             ; 1
   0031    | LOADK         R5, K23             ; 0
   0032    | CONSTRAIN     R2, R3..R5, width=width
-  0033   25 GETGLOBAL     R2, G2
+  0033   27 GETGLOBAL     R2, G2
   0034    | LOADK         R3, K24             ; "layerA"
   0035    | LOADK         R4, K22             ; 1
   0036    | LOADK         R5, K23             ; 0
   0037    | CONSTRAIN     R2, R3..R5, midX=midX
-  0038   26 GETGLOBAL     R2, G2
+  0038   28 GETGLOBAL     R2, G2
   0039    | LOADK         R3, K24             ; "layerA"
   0040    | LOADK         R4, K22             ; 1
   0041    | LOADK         R5, K25             ; -10
   0042    | CONSTRAIN     R2, R3..R5, maxY=minY
-  0043   27 GETGLOBAL     R2, G2
+  0043   29 GETGLOBAL     R2, G2
   0044    | LOADK         R3, K21             ; "superlayer"
   0045    | LOADK         R4, K22             ; 1
   0046    | LOADK         R5, K26             ; 10
   0047    | CONSTRAIN     R2, R3..R5, minY=minY
-  0048   30 NEWLAYER      R2, LT2             ; plain "footer"
+  0048   32 NEWLAYER      R2, LT2             ; plain "footer"
   0049    | SETGLOBAL     R2, G3
   0050    | GETGLOBAL     R2, G0
   0051    | GETGLOBAL     R3, G3
   0052    | ADDSUBLAYER   R2, R3
-  0053   33 GETGLOBAL     R2, G3
+  0053   35 GETGLOBAL     R2, G3
   0054    | LOADK         R3, K21             ; "superlayer"
   0055    | LOADK         R4, K22             ; 1
   0056    | LOADK         R5, K26             ; 10
@@ -144,10 +147,10 @@
   0065    | LOADK         R4, K22             ; 1
   0066    | LOADK         R5, K27             ; -8
   0067    | CONSTRAIN     R2, R3..R5, maxY=maxY
-  0068   37 LOADK         R2, K23             ; 0
+  0068   39 LOADK         R2, K23             ; 0
   0069    | LOADK         R3, K28             ; 4
   0070    | FORPREP       R2..R3, R0, +26     ; -> 0097
-  0071   38 NEWLAYER      R1, LT4             ; plain ""
+  0071   40 NEWLAYER      R1, LT4             ; plain ""
   0072    | LOADK         R4, K29             ; "cell"
   0073    | MOVE          R6, R0
   0074    | CALLB         R5, R6, string
@@ -155,7 +158,7 @@
   0076    | SETPROP       R1, R4, name
   0077    | ROOT          R4
   0078    | ADDSUBLAYER   R4, R1
-  0079   42 LOADK         R4, K23             ; 0
+  0079   44 LOADK         R4, K23             ; 0
   0080    | LT            R4, R4, R0
   0081    | JMPIFNOT      R4, +14             ; -> 0096
   0082    | LOADK         R4, K29             ; "cell"
@@ -172,18 +175,18 @@
   0093    | LOADK         R5, K22             ; 1
   0094    | LOADK         R6, K23             ; 0
   0095    | CONSTRAIN     R1, R4..R6, midY=midY
-  0096   37 FORLOOP       R2..R3, R0, -26     ; -> 0071
-  0097   46 NEWLAYER      R2, LT5             ; text "label"
+  0096   39 FORLOOP       R2..R3, R0, -26     ; -> 0071
+  0097   48 NEWLAYER      R2, LT5             ; text "label"
   0098    | SETGLOBAL     R2, G4
   0099    | ROOT          R2
   0100    | GETGLOBAL     R3, G4
   0101    | ADDSUBLAYER   R2, R3
-  0102   47 NEWLAYER      R2, LT6             ; plain "rule"
+  0102   49 NEWLAYER      R2, LT6             ; plain "rule"
   0103    | SETGLOBAL     R2, G5
   0104    | ROOT          R2
   0105    | GETGLOBAL     R3, G5
   0106    | ADDSUBLAYER   R2, R3
-  0107   50 GETGLOBAL     R2, G5
+  0107   52 GETGLOBAL     R2, G5
   0108    | LOADK         R3, K31             ; "label"
   0109    | LOADK         R4, K22             ; 1
   0110    | LOADK         R5, K23             ; 0
@@ -198,4 +201,42 @@
   0119    | LOADK         R4, K22             ; 1
   0120    | LOADK         R5, K22             ; 1
   0121    | CONSTRAIN     R2, R3..R5, minY=maxY
-  0122   51 RET
+  0122   55 LOADK         R2, K32             ; 0.5
+  0123    | NEWARRAY      R3, R4, 0
+  0124    | SCHEDULE      R2, R3, F1          ; "at 0.5s"
+  0125   58 RET
+
+.function F1 "at 0.5s" params 0 registers 4
+  0000   56 GETGLOBAL     R0, G3
+  0001    | UNCONSTRAIN   R0
+  0002    | GETGLOBAL     R0, G3
+  0003    | LOADK         R1, K21             ; "superlayer"
+  0004    | LOADK         R2, K22             ; 1
+  0005    | LOADK         R3, K26             ; 10
+  0006    | CONSTRAIN     R0, R1..R3, minX=minX
+  0007    | GETGLOBAL     R0, G3
+  0008    | LOADK         R1, K21             ; "superlayer"
+  0009    | LOADK         R2, K32             ; 0.5
+  0010    | LOADK         R3, K23             ; 0
+  0011    | CONSTRAIN     R0, R1..R3, width=width
+  0012    | GETGLOBAL     R0, G3
+  0013    | LOADK         R1, K21             ; "superlayer"
+  0014    | LOADK         R2, K22             ; 1
+  0015    | LOADK         R3, K27             ; -8
+  0016    | CONSTRAIN     R0, R1..R3, maxY=maxY
+  0017   57 LOADK         R0, K33             ; "cell1"
+  0018    | NAMED         R0, R0
+  0019    | UNCONSTRAIN   R0
+  0020    | LOADK         R0, K33             ; "cell1"
+  0021    | NAMED         R0, R0
+  0022    | LOADK         R1, K34             ; "cell0"
+  0023    | LOADK         R2, K22             ; 1
+  0024    | LOADK         R3, K23             ; 0
+  0025    | CONSTRAIN     R0, R1..R3, minX=minX
+  0026    | LOADK         R0, K33             ; "cell1"
+  0027    | NAMED         R0, R0
+  0028    | LOADK         R1, K34             ; "cell0"
+  0029    | LOADK         R2, K22             ; 1
+  0030    | LOADK         R3, K8              ; 2
+  0031    | CONSTRAIN     R0, R1..R3, minY=maxY
+  0032   58 RET

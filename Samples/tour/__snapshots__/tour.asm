@@ -1,4 +1,4 @@
-; calc bytecode, format 4
+; calc bytecode, format 5
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
 .globals 22
@@ -101,16 +101,17 @@
   K83     number    120
   K84     string    "tile2"
   K85     string    "intro"
-  K86     timing    linear
-  K87     color     #a8dadcff
-  K88     timing    easeInEaseOut
-  K89     string    "tile3"
-  K90     string    "nothing"
-  K91     color     #f1faeeff
-  K92     number    100
-  K93     point     (20, 20)
-  K94     number    16
-  K95     point     (4, 24)
+  K86     number    6
+  K87     timing    linear
+  K88     color     #a8dadcff
+  K89     timing    easeInEaseOut
+  K90     string    "tile3"
+  K91     string    "nothing"
+  K92     color     #f1faeeff
+  K93     number    100
+  K94     point     (20, 20)
+  K95     number    16
+  K96     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -363,46 +364,46 @@
   0123  117 LOADK         R3, K5              ; 1
   0124    | NEWARRAY      R4, R5, 0
   0125    | SCHEDULE      R3, R4, F8          ; "at 1s"
-  0126  130 LOADK         R3, K2              ; 2
+  0126  131 LOADK         R3, K2              ; 2
   0127    | LOADK         R4, K5              ; 1
   0128    | LOADK         R5, K14             ; 3
   0129    | NEWARRAY      R6, R7, 0
   0130    | EVERY         R3..R5, R6, F9      ; "every 1s"
-  0131  135 LOADK         R3, K14             ; 3
+  0131  136 LOADK         R3, K14             ; 3
   0132    | NEWARRAY      R4, R5, 0
   0133    | SCHEDULE      R3, R4, F10         ; "after 3s"
-  0134  146 NEWLAYER      R3, LT7             ; plain "pin"
+  0134  147 NEWLAYER      R3, LT7             ; plain "pin"
   0135    | SETGLOBAL     R3, G15
   0136    | ROOT          R3
   0137    | GETGLOBAL     R4, G15
   0138    | ADDSUBLAYER   R3, R4
-  0139  147 NEWLAYER      R3, LT8             ; plain "peg"
+  0139  148 NEWLAYER      R3, LT8             ; plain "peg"
   0140    | SETGLOBAL     R3, G16
   0141    | ROOT          R3
   0142    | GETGLOBAL     R4, G16
   0143    | ADDSUBLAYER   R3, R4
-  0144  149 NEWARRAY      R3, R4, 0
+  0144  150 NEWARRAY      R3, R4, 0
   0145    | ONFRAME       R3, F11             ; "every frame"
-  0146  156 NEWLAYER      R3, LT9             ; plain "dial"
+  0146  157 NEWLAYER      R3, LT9             ; plain "dial"
   0147    | SETGLOBAL     R3, G17
   0148    | ROOT          R3
   0149    | GETGLOBAL     R4, G17
   0150    | ADDSUBLAYER   R3, R4
-  0151  159 GETGLOBAL     R3, G17
+  0151  160 GETGLOBAL     R3, G17
   0152    | NEWARRAY      R4, R5, 0
   0153    | SETDRAW       R3..R4, F12         ; "draw dial"
-  0154  163 GETGLOBAL     R3, G17
+  0154  164 GETGLOBAL     R3, G17
   0155    | ANIMNEW       R4, AT7             ; basic sweep
   0156    | ANIMADD       R3, R4, K73         ; "turn"
-  0157  167 NEWLAYER      R3, LT10            ; plain "comet"
+  0157  168 NEWLAYER      R3, LT10            ; plain "comet"
   0158    | SETGLOBAL     R3, G18
   0159    | ROOT          R3
   0160    | GETGLOBAL     R4, G18
   0161    | ADDSUBLAYER   R3, R4
-  0162  170 GETGLOBAL     R3, G18
+  0162  171 GETGLOBAL     R3, G18
   0163    | ANIMNEW       R4, AT8             ; keyframe position
   0164    | ANIMADD       R3, R4, K74         ; "orbit"
-  0165  176 NEWLAYER      R3, LT11            ; emitter "spray"
+  0165  177 NEWLAYER      R3, LT11            ; emitter "spray"
   0166    | SETGLOBAL     R3, G19
   0167    | ROOT          R3
   0168    | GETGLOBAL     R4, G19
@@ -412,20 +413,20 @@
   0172    | LOADK         R6, K76             ; "drop.mist"
   0173    | NEWARRAY      R4, R5, 2
   0174    | SETPROP       R3, R4, emitterCells
-  0175  184 LOADK         R3, K14             ; 3
+  0175  185 LOADK         R3, K14             ; 3
   0176    | NEWARRAY      R4, R5, 0
   0177    | SCHEDULE      R3, R4, F13         ; "at 3s"
-  0178  187 NEWLAYER      R3, LT12            ; plain "pebble"
+  0178  188 NEWLAYER      R3, LT12            ; plain "pebble"
   0179    | SETGLOBAL     R3, G20
   0180    | ROOT          R3
   0181    | GETGLOBAL     R4, G20
   0182    | ADDSUBLAYER   R3, R4
-  0183  189 GETGLOBAL     R4, G20
+  0183  190 GETGLOBAL     R4, G20
   0184    | NEWARRAY      R3, R4, 1
   0185    | DYNSET        R3, items, BT0      ; gravity "fall"
   0186    | LOADBOOL      R3, 0
   0187    | DYNSET        R3, active, BT0     ; gravity "fall"
-  0188  190 GETGLOBAL     R4, G20
+  0188  191 GETGLOBAL     R4, G20
   0189    | NEWARRAY      R3, R4, 1
   0190    | DYNSET        R3, items, BT1      ; collision "floor"
   0191    | ROOT          R3
@@ -433,17 +434,17 @@
   0193    | DYNSET        R3, boundary, BT1   ; collision "floor"
   0194    | LOADBOOL      R3, 1
   0195    | DYNSET        R3, active, BT1     ; collision "floor"
-  0196  191 GETGLOBAL     R4, G20
+  0196  192 GETGLOBAL     R4, G20
   0197    | NEWARRAY      R3, R4, 1
   0198    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
   0199    | LOADBOOL      R3, 1
   0200    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
-  0201  193 LOADK         R3, K2              ; 2
+  0201  194 LOADK         R3, K2              ; 2
   0202    | NEWARRAY      R4, R5, 0
   0203    | SCHEDULE      R3, R4, F14         ; "at 2s"
-  0204  194 NEWARRAY      R3, R4, 0
+  0204  195 NEWARRAY      R3, R4, 0
   0205    | SETGLOBAL     R3, G21
-  0206  195 NEWARRAY      R3, R4, 0
+  0206  196 NEWARRAY      R3, R4, 0
   0207    | ONCONTACT     BT1, R3, F15        ; collision "floor", "on floor.beganContact"
   0208    | RET
 
@@ -529,64 +530,78 @@
   0028    | ANIMADDK      R0, R1, R2
   0029  115 RET
 
-.function F8 "at 1s" params 0 registers 2
+.function F8 "at 1s" params 0 registers 4
   0000  118 GETGLOBAL     R0, G9
   0001    | LOADK         R1, K83             ; 120
   0002    | SETPROP       R0, R1, position.x
-  0003  119 TXBEGIN
-  0004    | LOADK         R0, K5              ; 1
-  0005    | TXSET         R0, animationDuration
-  0006    | LOADK         R0, K86             ; linear
-  0007    | TXSET         R0, animationTimingFunction
-  0008    | NEWARRAY      R0, R1, 0
-  0009    | TXCOMPLETION  R0, F16             ; "transaction completion"
-  0010  120 GETGLOBAL     R0, G13
-  0011    | LOADK         R1, K79             ; 150
-  0012    | SETPROP       R0, R1, position.y
-  0013  121 TXBEGIN
-  0014    | LOADBOOL      R0, 1
-  0015    | TXSET         R0, disableActions
-  0016    | GETGLOBAL     R0, G10
-  0017    | LOADK         R1, K87             ; #a8dadcff
-  0018    | SETPROP       R0, R1, backgroundColor
-  0019    | TXCOMMIT
-  0020  124 TXCOMMIT
-  0021  125 TXBEGIN
-  0022    | LOADK         R0, K29             ; 0.5
-  0023    | TXSET         R0, animationDuration
-  0024    | LOADK         R0, K88             ; easeInEaseOut
-  0025    | TXSET         R0, animationTimingFunction
-  0026    | LOADBOOL      R0, 0
-  0027    | TXSET         R0, beginFromCurrentState
-  0028    | NEWARRAY      R0, R1, 0
-  0029    | TXCOMPLETIONF R0, F17             ; "animate completion"
-  0030    | GETGLOBAL     R0, G18
-  0031    | LOADK         R1, K58             ; 0.6
-  0032    | SETPROP       R0, R1, opacity
-  0033  127 TXCOMMIT
-  0034  128 RET
+  0003  119 GETGLOBAL     R0, G11
+  0004    | UNCONSTRAIN   R0
+  0005    | GETGLOBAL     R0, G11
+  0006    | GETGLOBAL     R1, G10
+  0007    | GETPROP       R1, R1, name
+  0008    | LOADK         R2, K5              ; 1
+  0009    | LOADK         R3, K13             ; 12
+  0010    | CONSTRAIN     R0, R1..R3, minX=minX
+  0011    | GETGLOBAL     R0, G11
+  0012    | GETGLOBAL     R1, G10
+  0013    | GETPROP       R1, R1, name
+  0014    | LOADK         R2, K5              ; 1
+  0015    | LOADK         R3, K86             ; 6
+  0016    | CONSTRAIN     R0, R1..R3, minY=maxY
+  0017  120 TXBEGIN
+  0018    | LOADK         R0, K5              ; 1
+  0019    | TXSET         R0, animationDuration
+  0020    | LOADK         R0, K87             ; linear
+  0021    | TXSET         R0, animationTimingFunction
+  0022    | NEWARRAY      R0, R1, 0
+  0023    | TXCOMPLETION  R0, F16             ; "transaction completion"
+  0024  121 GETGLOBAL     R0, G13
+  0025    | LOADK         R1, K79             ; 150
+  0026    | SETPROP       R0, R1, position.y
+  0027  122 TXBEGIN
+  0028    | LOADBOOL      R0, 1
+  0029    | TXSET         R0, disableActions
+  0030    | GETGLOBAL     R0, G10
+  0031    | LOADK         R1, K88             ; #a8dadcff
+  0032    | SETPROP       R0, R1, backgroundColor
+  0033    | TXCOMMIT
+  0034  125 TXCOMMIT
+  0035  126 TXBEGIN
+  0036    | LOADK         R0, K29             ; 0.5
+  0037    | TXSET         R0, animationDuration
+  0038    | LOADK         R0, K89             ; easeInEaseOut
+  0039    | TXSET         R0, animationTimingFunction
+  0040    | LOADBOOL      R0, 0
+  0041    | TXSET         R0, beginFromCurrentState
+  0042    | NEWARRAY      R0, R1, 0
+  0043    | TXCOMPLETIONF R0, F17             ; "animate completion"
+  0044    | GETGLOBAL     R0, G18
+  0045    | LOADK         R1, K58             ; 0.6
+  0046    | SETPROP       R0, R1, opacity
+  0047  128 TXCOMMIT
+  0048  129 RET
 
 .function F9 "every 1s" params 0 registers 3
-  0000  131 GETGLOBAL     R0, G3
+  0000  132 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  132 LOADK         R0, K89             ; "tile3"
+  0003  133 LOADK         R0, K90             ; "tile3"
   0004    | NAMED         R0, R0
   0005    | LOADK         R1, K79             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  133 RET
+  0010  134 RET
 
 .function F10 "after 3s" params 0 registers 3
-  0000  136 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K90             ; "nothing"
-  0002  137 GETGLOBAL     R0, G9
+  0000  137 GETGLOBAL     R0, G9
+  0001    | ANIMREMOVE    R0, K91             ; "nothing"
+  0002  138 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  138 GETGLOBAL     R0, G12
+  0006  139 GETGLOBAL     R0, G12
   0007    | SUPERLAYER    R0, R0
   0008    | GETGLOBAL     R1, G9
   0009    | EQ            R0, R0, R1
@@ -596,28 +611,28 @@
   0013    | LOADNIL       R1
   0014    | EQ            R0, R0, R1
   0015    | JMPIFNOT      R0, +6              ; -> 0022
-  0016  139 GETGLOBAL     R0, G9
+  0016  140 GETGLOBAL     R0, G9
   0017    | SUBLAYERS     R0, R0
   0018    | LOADK         R1, K5              ; 1
   0019    | GETINDEX      R0, R0, R1
-  0020    | LOADK         R1, K91             ; #f1faeeff
+  0020    | LOADK         R1, K92             ; #f1faeeff
   0021    | SETPROP       R0, R1, backgroundColor
-  0022  141 GETGLOBAL     R0, G12
+  0022  142 GETGLOBAL     R0, G12
   0023    | ANIMREMOVEALL R0
-  0024  142 GETGLOBAL     R0, G9
+  0024  143 GETGLOBAL     R0, G9
   0025    | GETGLOBAL     R1, G15
   0026    | GETGLOBAL     R2, G12
   0027    | INSERTABOVE   R0, R1, R2
-  0028  143 GETGLOBAL     R0, G9
+  0028  144 GETGLOBAL     R0, G9
   0029    | GETGLOBAL     R1, G15
   0030    | GETGLOBAL     R2, G16
   0031    | REPLACESUB    R0, R1, R2
-  0032  144 GETGLOBAL     R0, G11
+  0032  145 GETGLOBAL     R0, G11
   0033    | REMOVEFROMSUPER R0
-  0034  145 RET
+  0034  146 RET
 
 .function F11 "every frame" params 0 registers 3
-  0000  150 LOADK         R0, K92             ; 100
+  0000  151 LOADK         R0, K93             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -626,11 +641,11 @@
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  151 RET
+  0009  152 RET
 
 .function F12 "draw dial" params 1 registers 9
-  0000  160 LOADK         R4, K93             ; (20, 20)
-  0001    | LOADK         R5, K94             ; 16
+  0000  161 LOADK         R4, K94             ; (20, 20)
+  0001    | LOADK         R5, K95             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -638,40 +653,40 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  161 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K95             ; (4, 24)
+  0009  162 GETGLOBAL     R1, G4
+  0010    | LOADK         R2, K96             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  162 RET
+  0014  163 RET
 
 .function F13 "at 3s" params 0 registers 2
-  0000  184 GETGLOBAL     R0, G19
+  0000  185 GETGLOBAL     R0, G19
   0001    | LOADK         R1, K0              ; 0
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
 .function F14 "at 2s" params 0 registers 1
-  0000  193 LOADBOOL      R0, 1
+  0000  194 LOADBOOL      R0, 1
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
 .function F15 "on floor.beganContact" params 3 registers 5
-  0000  195 GETGLOBAL     R3, G21
+  0000  196 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
   0002    | APPEND        R3, R4
   0003    | SETGLOBAL     R3, G21
   0004    | RET
 
 .function F16 "transaction completion" params 0 registers 2
-  0000  123 GETGLOBAL     R0, G13
+  0000  124 GETGLOBAL     R0, G13
   0001    | LOADK         R1, K35             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  124 RET
+  0003  125 RET
 
 .function F17 "animate completion" params 1 registers 3
-  0000  126 JMPIFNOT      R0, +3              ; -> 0004
+  0000  127 JMPIFNOT      R0, +3              ; -> 0004
   0001    | GETGLOBAL     R1, G18
   0002    | LOADK         R2, K15             ; #1d3557ff
   0003    | SETPROP       R1, R2, backgroundColor
-  0004  127 RET
+  0004  128 RET
