@@ -623,6 +623,18 @@ final class Checker {
             out.appendEach(constraintsBlock(members, span, ctx))
         case .setConstraints(let layerExpr, let members, let span):
             out.appendEach(setConstraints(layerExpr, members, span))
+        case .setActions(let layerExpr, let members, let span):
+            let lt = expr(layerExpr, expect: .layer)
+            guard let layer = convert(lt, to: .layer, at: layerExpr.span, what: "'actions'") else {
+                for m in members { _ = expr(m.value, expect: .error) }
+                return
+            }
+            if fn.kind == .draw {
+                diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
+                            label: "set actions in a handler")
+                return
+            }
+            out.appendEach(actions(members).map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) })
         case .dynamics(let d):
             out.appendEach(dynamicsBlock(d))
         case .event(let e):
@@ -637,7 +649,8 @@ final class Checker {
             out.appendEach(animationsBlock(members, layer: layer, layerName: lname))
         case .actions(let members, let span):
             guard case .layer(let layer, _) = ctx else {
-                diags.error("E0107", "'actions' belongs inside a layer or a style", at: span)
+                diags.error("E0107", "'actions' belongs inside a layer or a style", at: span,
+                            label: fn.kind == .main && fn.scopes.count <= 2 ? nil : "to change a layer's actions here, name it: 'card.actions { … }'")
                 return
             }
             out.appendEach(actions(members).map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) })

@@ -197,6 +197,9 @@ public indirect enum Stmt: Sendable {
     /// `card.constraints { … }` as a statement (in a handler, a function or the top level):
     /// replaces the layer's constraints with these, or clears them when there are none.
     case setConstraints(layer: Expr, [Member], Span)
+    /// `card.actions { … }` as a statement: sets these entries of the layer's actions (each
+    /// replaces the layer's action for its key, as `layer.actions[key] = …` does).
+    case setActions(layer: Expr, [Member], Span)
     /// `card.opacity = 0.5`, `x = x + 1`, `xs[i] = v`
     case assign(target: Expr, value: Expr, span: Span)
     /// An expression used for its effect, e.g. `card.addAnimation(spin, forKey: "spin")`.
@@ -233,7 +236,7 @@ public indirect enum Stmt: Sendable {
         case .dynamics(let d): return d.span
         case .event(let d): return d.span
         case .member(let m): return m.span
-        case .animations(_, let s), .actions(_, let s), .constraints(_, let s), .setConstraints(_, _, let s): return s
+        case .animations(_, let s), .actions(_, let s), .constraints(_, let s), .setConstraints(_, _, let s), .setActions(_, _, let s): return s
         case .assign(_, _, let s): return s
         case .expr(let e): return e.span
         case .transaction(_, _, _, let s), .ifStmt(_, _, _, let s), .forStmt(_, _, _, let s), .returnStmt(_, let s): return s

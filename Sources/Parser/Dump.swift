@@ -61,6 +61,9 @@ public enum SyntaxDump {
         case .setConstraints(let layer, let members, _):
             out += p + expr(layer) + ".constraints\n"
             for m in members { out += p + "  " + m.name.text + ": " + expr(m.value) + "\n" }
+        case .setActions(let layer, let members, _):
+            out += p + expr(layer) + ".actions\n"
+            for m in members { out += p + "  " + m.name.text + ": " + expr(m.value) + "\n" }
         case .dynamics(let dyn):
             out += p + "dynamics\n"
             for b in dyn.behaviors {

@@ -400,9 +400,14 @@ public struct Parser {
             let startTok = tok
             let e = parseExpr()
             if case .error = e.kind { syncStatement(); return .error(startTok.span) }
-            // `card.constraints { … }`: replaces a layer's constraints
-            if kind == .lbrace, case .member(let layer, let what) = e.kind, what.text == "constraints" {
+            // `card.constraints { … }`: replaces a layer's constraints; `card.actions { … }` sets
+            // entries of its actions
+            if kind == .lbrace, case .member(let layer, let what) = e.kind, what.text == "constraints" || what.text == "actions" {
                 noteNotPlain()
+                if what.text == "actions" {
+                    guard let (members, close) = parseEntries("actions", entry: "key: animation") else { syncStatement(); return .error(startTok.span) }
+                    return .setActions(layer: layer, members, e.span.to(close))
+                }
                 guard let (members, close) = parseConstraintsBlock() else { syncStatement(); return .error(startTok.span) }
                 return .setConstraints(layer: layer, members, e.span.to(close))
             }
@@ -430,11 +435,16 @@ public struct Parser {
 
     /// The `{ attribute: source.attribute … }` of a constraints block, at its '{'.
     mutating func parseConstraintsBlock() -> ([Member], Span)? {
-        guard let (body, close) = parseBlock("'constraints'") else { return nil }
+        parseEntries("constraints", entry: "attribute: source.attribute")
+    }
+
+    /// A block of `name: value` entries (constraints, actions), at its '{'.
+    mutating func parseEntries(_ what: String, entry: String) -> ([Member], Span)? {
+        guard let (body, close) = parseBlock("'\(what)'") else { return nil }
         var members: [Member] = []
         for s in body {
             if case .member(let m) = s { members.append(m) } else if case .error = s {} else {
-                diagnostics.error("E0104", "only 'attribute: source.attribute' entries belong in 'constraints'", at: s.span)
+                diagnostics.error("E0104", "only '\(entry)' entries belong in '\(what)'", at: s.span)
             }
         }
         return (members, close)

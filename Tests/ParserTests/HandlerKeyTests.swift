@@ -40,6 +40,7 @@ final class HandlerKeyTests: XCTestCase {
         at 1s {
             card.constraints { minX: superlayer.minX + 5  width: title.width }
             named("x").constraints { }
+            card.actions { position: none }
         }
         """)
         XCTAssertEqual(diags, [])
@@ -49,6 +50,8 @@ final class HandlerKeyTests: XCTestCase {
             minX: (superlayer.minX + 5)
             width: title.width
           named("x").constraints
+          card.actions
+            position: none
 
         """)
         XCTAssertEqual(parse("at 1s { card.constraints { 3 } }").1, ["E0104 only 'attribute: source.attribute' entries belong in 'constraints'"])

@@ -158,4 +158,32 @@ final class TransactionTests: XCTestCase {
         _ = try tl.presentation(at: 0.3)
         XCTAssertEqual(try tl.presentation(at: 1.1), a)
     }
+
+    /// `layer.actions { … }` as a statement sets the entries it names (as `layer.actions[key] = …`),
+    /// keeping the others, the style's among them.
+    func testActionsSetFromAHandler() throws {
+        let tl = try timeline("""
+        scene { size: (100, 60) duration: 2s fps: 10 }
+        style quiet { actions { opacity: none } }
+        layer a { bounds: (0, 0, 20, 20) position: (10, 30) }
+        layer b { style: quiet }
+        at 0.5s { a.position.x = 50 }
+        at 1s {
+            a.actions { position: none  opacity: basic { duration: 0.5s } }
+            a.position.x = 90
+            a.opacity = 0
+            b.actions { position: none }
+            b.opacity = 0
+        }
+        """)
+        // before: the default action, 0.25 s ease-in-ease-out, halfway at 0.625 s
+        XCTAssertEqual(tl.layer("a", at: 0.625).position.x, 30, accuracy: 1e-9)
+        // after: position jumps; opacity runs 0.5 s (ease-in-ease-out, symmetric about its middle)
+        XCTAssertEqual(tl.layer("a", at: 1).position.x, 90, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("a", at: 1).opacity, 1, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("a", at: 1.25).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("a", at: 1.5).opacity, 0, accuracy: 1e-9)
+        // b keeps its style's 'opacity: none'
+        XCTAssertEqual(tl.layer("b", at: 1).opacity, 0, accuracy: 1e-9)
+    }
 }

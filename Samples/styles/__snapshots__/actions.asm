@@ -15,8 +15,10 @@
   K8      point     (20, 70)
   K9      point     (180, 50)
   K10     string    "opacity"
-  K11     number    180
-  K12     number    0.3
+  K11     number    2
+  K12     number    180
+  K13     number    0.3
+  K14     number    20
 
 .layer LT0 plain "slow"
 
@@ -32,7 +34,7 @@
   duration = K2               ; 0.25
 
 .function F0 "main" params 0 registers 3
-  0000   13 NEWLAYER      R0, LT0             ; plain "slow"
+  0000   14 NEWLAYER      R0, LT0             ; plain "slow"
   0001    | SETGLOBAL     R0, G0
   0002    | GETGLOBAL     R0, G0
   0003    | LOADK         R1, K3              ; (0, 0, 30, 30)
@@ -52,7 +54,7 @@
   0017    | GETGLOBAL     R0, G0
   0018    | LOADK         R1, K7              ; (20, 30)
   0019    | SETPROP       R0, R1, position
-  0020   14 NEWLAYER      R0, LT1             ; plain "fast"
+  0020   15 NEWLAYER      R0, LT1             ; plain "fast"
   0021    | SETGLOBAL     R0, G1
   0022    | GETGLOBAL     R0, G1
   0023    | LOADK         R1, K3              ; (0, 0, 30, 30)
@@ -75,7 +77,7 @@
   0040    | GETGLOBAL     R0, G1
   0041    | ANIMNEW       R1, AT1             ; basic position
   0042    | SETACTION     R0, R1, K6          ; "position"
-  0043   15 NEWLAYER      R0, LT2             ; plain "stuck"
+  0043   16 NEWLAYER      R0, LT2             ; plain "stuck"
   0044    | SETGLOBAL     R0, G2
   0045    | GETGLOBAL     R0, G2
   0046    | LOADK         R1, K3              ; (0, 0, 30, 30)
@@ -98,19 +100,31 @@
   0063    | GETGLOBAL     R0, G2
   0064    | LOADNIL       R1
   0065    | SETACTION     R0, R1, K10         ; "opacity"
-  0066   17 LOADK         R0, K0              ; 1
+  0066   18 LOADK         R0, K0              ; 1
   0067    | NEWARRAY      R1, R2, 0
   0068    | SCHEDULE      R0, R1, F1          ; "at 1s"
-  0069   21 RET
+  0069   24 LOADK         R0, K11             ; 2
+  0070    | NEWARRAY      R1, R2, 0
+  0071    | SCHEDULE      R0, R1, F2          ; "at 2s"
+  0072   27 RET
 
 .function F1 "at 1s" params 0 registers 2
-  0000   18 GETGLOBAL     R0, G0
-  0001    | LOADK         R1, K11             ; 180
+  0000   19 GETGLOBAL     R0, G0
+  0001    | LOADK         R1, K12             ; 180
   0002    | SETPROP       R0, R1, position.x
-  0003   19 GETGLOBAL     R0, G1
-  0004    | LOADK         R1, K11             ; 180
+  0003   20 GETGLOBAL     R0, G1
+  0004    | LOADK         R1, K12             ; 180
   0005    | SETPROP       R0, R1, position.x
-  0006   20 GETGLOBAL     R0, G2
-  0007    | LOADK         R1, K12             ; 0.3
+  0006   21 GETGLOBAL     R0, G2
+  0007    | LOADK         R1, K13             ; 0.3
   0008    | SETPROP       R0, R1, opacity
-  0009   21 RET
+  0009   22 RET
+
+.function F2 "at 2s" params 0 registers 2
+  0000   25 GETGLOBAL     R0, G0
+  0001    | LOADNIL       R1
+  0002    | SETACTION     R0, R1, K6          ; "position"
+  0003   26 GETGLOBAL     R0, G0
+  0004    | LOADK         R1, K14             ; 20
+  0005    | SETPROP       R0, R1, position.x
+  0006   27 RET

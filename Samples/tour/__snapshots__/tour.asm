@@ -102,16 +102,17 @@
   K84     string    "tile2"
   K85     string    "intro"
   K86     number    6
-  K87     timing    linear
-  K88     color     #a8dadcff
-  K89     timing    easeInEaseOut
-  K90     string    "tile3"
-  K91     string    "nothing"
-  K92     color     #f1faeeff
-  K93     number    100
-  K94     point     (20, 20)
-  K95     number    16
-  K96     point     (4, 24)
+  K87     string    "borderWidth"
+  K88     timing    linear
+  K89     color     #a8dadcff
+  K90     timing    easeInEaseOut
+  K91     string    "tile3"
+  K92     string    "nothing"
+  K93     color     #f1faeeff
+  K94     number    100
+  K95     point     (20, 20)
+  K96     number    16
+  K97     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -364,46 +365,46 @@
   0123  117 LOADK         R3, K5              ; 1
   0124    | NEWARRAY      R4, R5, 0
   0125    | SCHEDULE      R3, R4, F8          ; "at 1s"
-  0126  131 LOADK         R3, K2              ; 2
+  0126  132 LOADK         R3, K2              ; 2
   0127    | LOADK         R4, K5              ; 1
   0128    | LOADK         R5, K14             ; 3
   0129    | NEWARRAY      R6, R7, 0
   0130    | EVERY         R3..R5, R6, F9      ; "every 1s"
-  0131  136 LOADK         R3, K14             ; 3
+  0131  137 LOADK         R3, K14             ; 3
   0132    | NEWARRAY      R4, R5, 0
   0133    | SCHEDULE      R3, R4, F10         ; "after 3s"
-  0134  147 NEWLAYER      R3, LT7             ; plain "pin"
+  0134  148 NEWLAYER      R3, LT7             ; plain "pin"
   0135    | SETGLOBAL     R3, G15
   0136    | ROOT          R3
   0137    | GETGLOBAL     R4, G15
   0138    | ADDSUBLAYER   R3, R4
-  0139  148 NEWLAYER      R3, LT8             ; plain "peg"
+  0139  149 NEWLAYER      R3, LT8             ; plain "peg"
   0140    | SETGLOBAL     R3, G16
   0141    | ROOT          R3
   0142    | GETGLOBAL     R4, G16
   0143    | ADDSUBLAYER   R3, R4
-  0144  150 NEWARRAY      R3, R4, 0
+  0144  151 NEWARRAY      R3, R4, 0
   0145    | ONFRAME       R3, F11             ; "every frame"
-  0146  157 NEWLAYER      R3, LT9             ; plain "dial"
+  0146  158 NEWLAYER      R3, LT9             ; plain "dial"
   0147    | SETGLOBAL     R3, G17
   0148    | ROOT          R3
   0149    | GETGLOBAL     R4, G17
   0150    | ADDSUBLAYER   R3, R4
-  0151  160 GETGLOBAL     R3, G17
+  0151  161 GETGLOBAL     R3, G17
   0152    | NEWARRAY      R4, R5, 0
   0153    | SETDRAW       R3..R4, F12         ; "draw dial"
-  0154  164 GETGLOBAL     R3, G17
+  0154  165 GETGLOBAL     R3, G17
   0155    | ANIMNEW       R4, AT7             ; basic sweep
   0156    | ANIMADD       R3, R4, K73         ; "turn"
-  0157  168 NEWLAYER      R3, LT10            ; plain "comet"
+  0157  169 NEWLAYER      R3, LT10            ; plain "comet"
   0158    | SETGLOBAL     R3, G18
   0159    | ROOT          R3
   0160    | GETGLOBAL     R4, G18
   0161    | ADDSUBLAYER   R3, R4
-  0162  171 GETGLOBAL     R3, G18
+  0162  172 GETGLOBAL     R3, G18
   0163    | ANIMNEW       R4, AT8             ; keyframe position
   0164    | ANIMADD       R3, R4, K74         ; "orbit"
-  0165  177 NEWLAYER      R3, LT11            ; emitter "spray"
+  0165  178 NEWLAYER      R3, LT11            ; emitter "spray"
   0166    | SETGLOBAL     R3, G19
   0167    | ROOT          R3
   0168    | GETGLOBAL     R4, G19
@@ -413,20 +414,20 @@
   0172    | LOADK         R6, K76             ; "drop.mist"
   0173    | NEWARRAY      R4, R5, 2
   0174    | SETPROP       R3, R4, emitterCells
-  0175  185 LOADK         R3, K14             ; 3
+  0175  186 LOADK         R3, K14             ; 3
   0176    | NEWARRAY      R4, R5, 0
   0177    | SCHEDULE      R3, R4, F13         ; "at 3s"
-  0178  188 NEWLAYER      R3, LT12            ; plain "pebble"
+  0178  189 NEWLAYER      R3, LT12            ; plain "pebble"
   0179    | SETGLOBAL     R3, G20
   0180    | ROOT          R3
   0181    | GETGLOBAL     R4, G20
   0182    | ADDSUBLAYER   R3, R4
-  0183  190 GETGLOBAL     R4, G20
+  0183  191 GETGLOBAL     R4, G20
   0184    | NEWARRAY      R3, R4, 1
   0185    | DYNSET        R3, items, BT0      ; gravity "fall"
   0186    | LOADBOOL      R3, 0
   0187    | DYNSET        R3, active, BT0     ; gravity "fall"
-  0188  191 GETGLOBAL     R4, G20
+  0188  192 GETGLOBAL     R4, G20
   0189    | NEWARRAY      R3, R4, 1
   0190    | DYNSET        R3, items, BT1      ; collision "floor"
   0191    | ROOT          R3
@@ -434,17 +435,17 @@
   0193    | DYNSET        R3, boundary, BT1   ; collision "floor"
   0194    | LOADBOOL      R3, 1
   0195    | DYNSET        R3, active, BT1     ; collision "floor"
-  0196  192 GETGLOBAL     R4, G20
+  0196  193 GETGLOBAL     R4, G20
   0197    | NEWARRAY      R3, R4, 1
   0198    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
   0199    | LOADBOOL      R3, 1
   0200    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
-  0201  194 LOADK         R3, K2              ; 2
+  0201  195 LOADK         R3, K2              ; 2
   0202    | NEWARRAY      R4, R5, 0
   0203    | SCHEDULE      R3, R4, F14         ; "at 2s"
-  0204  195 NEWARRAY      R3, R4, 0
+  0204  196 NEWARRAY      R3, R4, 0
   0205    | SETGLOBAL     R3, G21
-  0206  196 NEWARRAY      R3, R4, 0
+  0206  197 NEWARRAY      R3, R4, 0
   0207    | ONCONTACT     BT1, R3, F15        ; collision "floor", "on floor.beganContact"
   0208    | RET
 
@@ -548,60 +549,63 @@
   0014    | LOADK         R2, K5              ; 1
   0015    | LOADK         R3, K86             ; 6
   0016    | CONSTRAIN     R0, R1..R3, minY=maxY
-  0017  120 TXBEGIN
-  0018    | LOADK         R0, K5              ; 1
-  0019    | TXSET         R0, animationDuration
-  0020    | LOADK         R0, K87             ; linear
-  0021    | TXSET         R0, animationTimingFunction
-  0022    | NEWARRAY      R0, R1, 0
-  0023    | TXCOMPLETION  R0, F16             ; "transaction completion"
-  0024  121 GETGLOBAL     R0, G13
-  0025    | LOADK         R1, K79             ; 150
-  0026    | SETPROP       R0, R1, position.y
-  0027  122 TXBEGIN
-  0028    | LOADBOOL      R0, 1
-  0029    | TXSET         R0, disableActions
-  0030    | GETGLOBAL     R0, G10
-  0031    | LOADK         R1, K88             ; #a8dadcff
-  0032    | SETPROP       R0, R1, backgroundColor
-  0033    | TXCOMMIT
-  0034  125 TXCOMMIT
-  0035  126 TXBEGIN
-  0036    | LOADK         R0, K29             ; 0.5
-  0037    | TXSET         R0, animationDuration
-  0038    | LOADK         R0, K89             ; easeInEaseOut
-  0039    | TXSET         R0, animationTimingFunction
-  0040    | LOADBOOL      R0, 0
-  0041    | TXSET         R0, beginFromCurrentState
-  0042    | NEWARRAY      R0, R1, 0
-  0043    | TXCOMPLETIONF R0, F17             ; "animate completion"
-  0044    | GETGLOBAL     R0, G18
-  0045    | LOADK         R1, K58             ; 0.6
-  0046    | SETPROP       R0, R1, opacity
-  0047  128 TXCOMMIT
-  0048  129 RET
+  0017  120 GETGLOBAL     R0, G13
+  0018    | LOADNIL       R1
+  0019    | SETACTION     R0, R1, K87         ; "borderWidth"
+  0020  121 TXBEGIN
+  0021    | LOADK         R0, K5              ; 1
+  0022    | TXSET         R0, animationDuration
+  0023    | LOADK         R0, K88             ; linear
+  0024    | TXSET         R0, animationTimingFunction
+  0025    | NEWARRAY      R0, R1, 0
+  0026    | TXCOMPLETION  R0, F16             ; "transaction completion"
+  0027  122 GETGLOBAL     R0, G13
+  0028    | LOADK         R1, K79             ; 150
+  0029    | SETPROP       R0, R1, position.y
+  0030  123 TXBEGIN
+  0031    | LOADBOOL      R0, 1
+  0032    | TXSET         R0, disableActions
+  0033    | GETGLOBAL     R0, G10
+  0034    | LOADK         R1, K89             ; #a8dadcff
+  0035    | SETPROP       R0, R1, backgroundColor
+  0036    | TXCOMMIT
+  0037  126 TXCOMMIT
+  0038  127 TXBEGIN
+  0039    | LOADK         R0, K29             ; 0.5
+  0040    | TXSET         R0, animationDuration
+  0041    | LOADK         R0, K90             ; easeInEaseOut
+  0042    | TXSET         R0, animationTimingFunction
+  0043    | LOADBOOL      R0, 0
+  0044    | TXSET         R0, beginFromCurrentState
+  0045    | NEWARRAY      R0, R1, 0
+  0046    | TXCOMPLETIONF R0, F17             ; "animate completion"
+  0047    | GETGLOBAL     R0, G18
+  0048    | LOADK         R1, K58             ; 0.6
+  0049    | SETPROP       R0, R1, opacity
+  0050  129 TXCOMMIT
+  0051  130 RET
 
 .function F9 "every 1s" params 0 registers 3
-  0000  132 GETGLOBAL     R0, G3
+  0000  133 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  133 LOADK         R0, K90             ; "tile3"
+  0003  134 LOADK         R0, K91             ; "tile3"
   0004    | NAMED         R0, R0
   0005    | LOADK         R1, K79             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  134 RET
+  0010  135 RET
 
 .function F10 "after 3s" params 0 registers 3
-  0000  137 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K91             ; "nothing"
-  0002  138 GETGLOBAL     R0, G9
+  0000  138 GETGLOBAL     R0, G9
+  0001    | ANIMREMOVE    R0, K92             ; "nothing"
+  0002  139 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  139 GETGLOBAL     R0, G12
+  0006  140 GETGLOBAL     R0, G12
   0007    | SUPERLAYER    R0, R0
   0008    | GETGLOBAL     R1, G9
   0009    | EQ            R0, R0, R1
@@ -611,28 +615,28 @@
   0013    | LOADNIL       R1
   0014    | EQ            R0, R0, R1
   0015    | JMPIFNOT      R0, +6              ; -> 0022
-  0016  140 GETGLOBAL     R0, G9
+  0016  141 GETGLOBAL     R0, G9
   0017    | SUBLAYERS     R0, R0
   0018    | LOADK         R1, K5              ; 1
   0019    | GETINDEX      R0, R0, R1
-  0020    | LOADK         R1, K92             ; #f1faeeff
+  0020    | LOADK         R1, K93             ; #f1faeeff
   0021    | SETPROP       R0, R1, backgroundColor
-  0022  142 GETGLOBAL     R0, G12
+  0022  143 GETGLOBAL     R0, G12
   0023    | ANIMREMOVEALL R0
-  0024  143 GETGLOBAL     R0, G9
+  0024  144 GETGLOBAL     R0, G9
   0025    | GETGLOBAL     R1, G15
   0026    | GETGLOBAL     R2, G12
   0027    | INSERTABOVE   R0, R1, R2
-  0028  144 GETGLOBAL     R0, G9
+  0028  145 GETGLOBAL     R0, G9
   0029    | GETGLOBAL     R1, G15
   0030    | GETGLOBAL     R2, G16
   0031    | REPLACESUB    R0, R1, R2
-  0032  145 GETGLOBAL     R0, G11
+  0032  146 GETGLOBAL     R0, G11
   0033    | REMOVEFROMSUPER R0
-  0034  146 RET
+  0034  147 RET
 
 .function F11 "every frame" params 0 registers 3
-  0000  151 LOADK         R0, K93             ; 100
+  0000  152 LOADK         R0, K94             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -641,11 +645,11 @@
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  152 RET
+  0009  153 RET
 
 .function F12 "draw dial" params 1 registers 9
-  0000  161 LOADK         R4, K94             ; (20, 20)
-  0001    | LOADK         R5, K95             ; 16
+  0000  162 LOADK         R4, K95             ; (20, 20)
+  0001    | LOADK         R5, K96             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -653,40 +657,40 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  162 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K96             ; (4, 24)
+  0009  163 GETGLOBAL     R1, G4
+  0010    | LOADK         R2, K97             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  163 RET
+  0014  164 RET
 
 .function F13 "at 3s" params 0 registers 2
-  0000  185 GETGLOBAL     R0, G19
+  0000  186 GETGLOBAL     R0, G19
   0001    | LOADK         R1, K0              ; 0
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
 .function F14 "at 2s" params 0 registers 1
-  0000  194 LOADBOOL      R0, 1
+  0000  195 LOADBOOL      R0, 1
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
 .function F15 "on floor.beganContact" params 3 registers 5
-  0000  196 GETGLOBAL     R3, G21
+  0000  197 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
   0002    | APPEND        R3, R4
   0003    | SETGLOBAL     R3, G21
   0004    | RET
 
 .function F16 "transaction completion" params 0 registers 2
-  0000  124 GETGLOBAL     R0, G13
+  0000  125 GETGLOBAL     R0, G13
   0001    | LOADK         R1, K35             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  125 RET
+  0003  126 RET
 
 .function F17 "animate completion" params 1 registers 3
-  0000  127 JMPIFNOT      R0, +3              ; -> 0004
+  0000  128 JMPIFNOT      R0, +3              ; -> 0004
   0001    | GETGLOBAL     R1, G18
   0002    | LOADK         R2, K15             ; #1d3557ff
   0003    | SETPROP       R1, R2, backgroundColor
-  0004  128 RET
+  0004  129 RET
