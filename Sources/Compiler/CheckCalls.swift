@@ -13,7 +13,7 @@ extension Checker {
                                "matrix", "cubic", "named", "moveTo", "lineTo", "quadTo", "curveTo", "arc", "closePath",
                                "rectPath", "roundedRectPath", "ellipsePath", "image", "spring"]
 
-    func call(_ callee: Expr, _ args: [Arg], at span: Span) -> Typed {
+    func call(_ callee: Expr, _ args: [Arg], at span: Span, expect: ValueType? = nil) -> Typed {
         guard case .identifier(let fname) = callee.kind else {
             if case .member(_, let m) = callee.kind, Checker.layerMethods.contains(m.text) || m.text == "append" {
                 diags.error("E0311", "'\(m.text)' does not return a value", at: span, label: "call it as a statement")
@@ -37,7 +37,7 @@ extension Checker {
             diags.error("E0271", "'\(fname)' takes no labelled arguments", at: label.span)
             return .error
         }
-        return builtinCall(fname, callee, args, at: span)
+        return builtinCall(fname, callee, args, at: span, expect: expect)
     }
 
     /// `spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)`: a spring timing function;
@@ -89,7 +89,8 @@ extension Checker {
         return Typed(ir: .call(function: sig.index, irs), type: sig.result)
     }
 
-    func builtinCall(_ fname: String, _ callee: Expr, _ args: [Arg], at span: Span) -> Typed {
+    /// `expect`: the type the call's value is expected to have, when the caller knows it.
+    func builtinCall(_ fname: String, _ callee: Expr, _ args: [Arg], at span: Span, expect: ValueType? = nil) -> Typed {
         let n = ValueType.number(.scalar), a = ValueType.number(.angle)
         func arity(_ allowed: [Int], _ usage: String) -> Bool {
             if allowed.contains(args.count) { return true }
@@ -159,8 +160,8 @@ extension Checker {
             return apply(.clamp, c, .number(d))
         case "mix":
             guard arity([3], "mix(from, to, fraction)") else { return .error }
-            let x = expr(args[0].value, expect: nil)
-            if x.type.isError { return .error }
+            let (x, y) = typedPair(args[0].value, args[1].value, context: expect)
+            if x.type.isError || y.type.isError { return .error }
             var type = x.type
             switch type {
             case .number, .point, .size, .rect, .color, .transform: break
@@ -168,24 +169,22 @@ extension Checker {
                 diags.error("E0300", "'mix' interpolates numbers, points, sizes, rects, colors and transforms, found \(TypeRules.article(type))", at: args[0].value.span)
                 return .error
             }
-            let y = expr(args[1].value, expect: type)
             if case .number(let d1) = x.type, case .number(let d2) = y.type, let d = TypeRules.numberResult(.add, d1, d2) { type = .number(d) }
             guard let yi = convert(y, to: type, at: args[1].value.span, what: "'mix'"),
-                  let ti = nums([n, n, n]).map({ $0[2] }) else { return .error }
+                  let ti = numbers([args[2].value], [n])?.first else { return .error }
             return apply(.mix, [x.ir, yi, ti], type)
         case "random":
             guard arity([1, 3], "random(seed) for 0..<1, or random(seed, low, high)") else { return .error }
             guard let seed = nums([n]) else { return .error }
             if args.count == 1 { return apply(.random, seed, n) }
-            let lo = expr(args[1].value, expect: nil)
-            if lo.type.isError { return .error }
+            let (lo, hi) = typedPair(args[1].value, args[2].value, context: expect)
+            if lo.type.isError || hi.type.isError { return .error }
             switch lo.type {
             case .number, .point, .size, .rect, .color: break
             default:
                 diags.error("E0300", "'random' draws numbers, points, sizes, rects or colors, found \(TypeRules.article(lo.type))", at: args[1].value.span)
                 return .error
             }
-            let hi = expr(args[2].value, expect: lo.type)
             var type = lo.type
             if case .number(let d1) = lo.type, case .number(let d2) = hi.type, let d = TypeRules.numberResult(.add, d1, d2) { type = .number(d) }
             guard let hii = convert(hi, to: type, at: args[2].value.span, what: "'random'") else { return .error }

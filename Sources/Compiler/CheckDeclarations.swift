@@ -128,6 +128,7 @@ extension Checker {
         setKeys.reserveCapacity(l.body.count)
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
+        var actionStmts: [IRStmt] = []
         fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
@@ -194,6 +195,10 @@ extension Checker {
                     dynamicSeen = true
                     out.append(.setProp(layer: me, kp, ir, line: line(m.span)))
                 }
+            } else if case .actions(let members, let span) = item {
+                // set before the layer joins the tree, so its onOrderIn runs when a handler
+                // declares it (the style's come first: the layer's own override them)
+                actionStmts += actions(members).map { .setAction(layer: me, key: $0.0, animation: $0.1, line: line(span)) }
             } else {
                 stmt(item, .layer(me, displayName), into: &out)
             }
@@ -201,7 +206,7 @@ extension Checker {
         fn.scopes.removeLast()
         out[creation] = .newLayer(into: me, template: layerTemplates.count, line: ln)
         layerTemplates.append(template)
-        if !styleStmts.isEmpty { out.insert(contentsOf: styleStmts, at: addition) }
+        if !styleStmts.isEmpty || !actionStmts.isEmpty { out.insert(contentsOf: styleStmts + actionStmts, at: addition) }
     }
 
     /// Whether a layer of `kind` has the key path's property; reports it when not.
@@ -226,6 +231,16 @@ extension Checker {
         p.kinds.map { $0.reduce(0) { $0 | 1 << UInt32($1.rawValue) } } ?? ~0
     }
 
+    /// CALayer properties (FEATURES.md §1) that CAL covers another way, with what to write instead.
+    static let propertiesCALSpellsOtherwise: [String: String] = [
+        "geometryFlipped": "CAL flips the whole scene instead: 'origin: .bottomLeft' in the scene block",
+        "needsDisplayOnBoundsChange": "not needed: a 'draw' block runs for every frame, so drawn content always follows the bounds",
+        "affineTransform": "set 'transform': an affine transform is a transform, e.g. 'transform: rotate(30deg) * translate(10, 0)'",
+        "delegate": "a 'draw' block is the layer's drawing delegate; 'on LAYER.KEY.didStop' handlers receive its animations' events",
+        "layoutManager": "constraints always take effect: give the sublayers 'constraints { … }'",
+        "contentsAreFlipped": "CAL flips the whole scene instead: 'origin: .bottomLeft' in the scene block",
+    ]
+
     /// Resolves a property key path such as `position.x`; reports unknown names with a suggestion.
     /// `cells` is the layer's kind and cells when the checker knows the layer (for cell key paths).
     func resolveKeyPath(_ name: Name, onLayer layer: String, cells: CellScope? = nil) -> (KeyPath, ValueType)? {
@@ -249,7 +264,9 @@ extension Checker {
         } else {
             // `presentationLayer.opacity` and the like: Core Animation's word for the first part
             let hint: String?
-            if let alias = coreAnimationSpellings[name.first] {
+            if let why = Checker.propertiesCALSpellsOtherwise[name.first] {
+                hint = why
+            } else if let alias = coreAnimationSpellings[name.first] {
                 hint = "did you mean '" + ([alias] + name.parts.dropFirst()).joined(separator: ".") + "'?"
             } else {
                 hint = suggestion(for: name.text, among: KeyPath.allNames + table.custom.map(\.name)).map { "did you mean '\($0)'?" }
@@ -388,9 +405,11 @@ extension Checker {
             // an emitter cell's property: its key path is its action key
             let isCellKey = m.name.parts.first == EmitterCellKey.prefix && m.name.parts.count > 1
             if isCellKey, resolveKeyPath(m.name, onLayer: "") == nil { continue }
-            let valid = isCellKey || Checker.actionKeys.contains(key) || LayerProperties.named(key).map { $0.animatable } ?? false
+            // (custom properties are animatable: `property progress: number = 0` takes an action)
+            let valid = isCellKey || Checker.actionKeys.contains(key) || LayerProperties.named(key).map { $0.animatable }
+                ?? table.custom.contains { $0.name == key }
             if !valid {
-                let candidates = Checker.actionKeys + LayerProperties.all.filter(\.animatable).map(\.name)
+                let candidates = Checker.actionKeys + LayerProperties.all.filter(\.animatable).map(\.name) + table.custom.map(\.name)
                 diags.error("E0297", "'\(key)' is not an action key", at: m.name.span,
                             label: suggestion(for: key, among: candidates).map { "did you mean '\($0)'?" }
                                 ?? "action keys are animatable properties and onOrderIn, onOrderOut, transition")

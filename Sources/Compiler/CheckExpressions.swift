@@ -79,7 +79,7 @@ extension Checker {
             }
             return Typed(ir: .index(b.ir, ii), type: element)
         case .call(let callee, let args):
-            return call(callee, args, at: e.span)
+            return call(callee, args, at: e.span, expect: expect)
         case .animation(let kind, let body):
             return animation(kind, body, at: e.span, actionKey: actionKey)
         }
@@ -158,6 +158,13 @@ extension Checker {
             if let i = cases.firstIndex(of: name) { return Typed(ir: .const(.enumCase(UInt8(i))), type: .enumeration(en)) }
             diags.error("E0301", "unknown \(en) '.\(name)'", at: span,
                         label: suggestion(for: name, among: cases).map { "did you mean '.\($0)'?" } ?? "expected one of \(cases.map { "." + $0 }.joined(separator: ", "))")
+            return .error
+        case .transform?:
+            // CATransform3DIdentity
+            if name == "identity" { return Typed(ir: .const(.transform(.identity)), type: .transform) }
+            diags.error("E0301", "unknown transform '.\(name)'", at: span,
+                        label: suggestion(for: name, among: ["identity"]).map { "did you mean '.\($0)'?" }
+                            ?? "'.identity' is the one named transform; build others with translate, scale, rotate, perspective")
             return .error
         case .error?:
             return .error   // the context already failed and was reported
@@ -291,6 +298,20 @@ extension Checker {
         }
     }
 
+    /// Two operands that must be of one type, typed so that an implied case on one side (`.red`,
+    /// `.forwards`) takes the other side's type: `a.backgroundColor == .red`, `mix(.red, c, t)`.
+    /// `context` is the type the pair is expected to have, if the caller knows it (`random(i, .red,
+    /// .blue)` where a colour is expected).
+    func typedPair(_ l: Expr, _ r: Expr, context: ValueType? = nil) -> (Typed, Typed) {
+        func implied(_ e: Expr) -> Bool { if case .enumCase = e.kind { return true } else { return false } }
+        if implied(l), !implied(r) {
+            let b = expr(r, expect: nil)
+            return (expr(l, expect: b.type.isError ? .error : b.type), b)
+        }
+        let a = expr(l, expect: implied(l) ? context : nil)
+        return (a, expr(r, expect: a.type.isError ? nil : a.type))
+    }
+
     func binary(_ op: BinaryOp, _ l: Expr, _ r: Expr, expect: ValueType?, at span: Span) -> Typed {
         // (matched by case: three derived `==` calls on the optional cost more than the rest here)
         let structured: ValueType?
@@ -319,7 +340,7 @@ extension Checker {
                 let test: IR = .compare(.eq, x.ir, .const(.none))
                 return Typed(ir: op == .eq ? test : .not(test), type: .bool)
             }
-            let a = expr(l, expect: nil), b = expr(r, expect: nil)
+            let (a, b) = typedPair(l, r)
             if a.type.isError || b.type.isError { return .error }
             let ordered = op != .eq && op != .ne
             let comparable: Bool

@@ -969,6 +969,10 @@ final class Checker {
                         label: "'\(name)' is a layer property: in a layer's body write '\(name): …', in a handler 'LAYER.\(name) = …'")
             return nil
         }
+        if ["nil", "null", "NULL", "NSNull", "kCFNull"].contains(name) {
+            diags.error("E0200", "unknown name '\(name)'", at: span, label: "CAL writes nil as 'none'")
+            return nil
+        }
         var candidates = Array(Checker.builtinConstants.keys) + Array(topLevel.keys)
         var f: FunctionState? = fn
         while let cur = f { for scope in cur.scopes { candidates += scope.keys }; f = cur.parent }
@@ -990,7 +994,11 @@ final class Checker {
             if e == .scalar { notes.append("remove the unit: \(what) is a plain number") }
             else if f != .scalar { notes.append("\(TypeRules.article(t.type)) cannot stand for \(TypeRules.article(expected))") }
         }
-        diags.error("E0300", "\(what) expects \(TypeRules.article(expected)), found \(TypeRules.article(t.type))", at: span, notes: notes)
+        var label: String?
+        if expected == .color, case .string(let s)? = t.ir.constant, Color.named.contains(where: { $0.0 == s }) {
+            label = "a named colour is written with a dot: '.\(s)'"
+        }
+        diags.error("E0300", "\(what) expects \(TypeRules.article(expected)), found \(TypeRules.article(t.type))", at: span, label: label, notes: notes)
         return nil
     }
 }

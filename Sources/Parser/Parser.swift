@@ -101,10 +101,10 @@ public struct Parser {
     var previousEnd: Int { p > 0 ? tokens[p - 1].span.end : 0 }
 
     /// Reports "expected X, found Y" at the current token (unless it is an already-reported invalid token).
-    mutating func expected(_ what: String, id: String = "E0100") {
+    mutating func expected(_ what: String, id: String = "E0100", label: String? = nil) {
         if kind == .invalid { return }
         let found = kind == .eof ? "end of file" : "'\(text(tok))'"
-        diagnostics.error(id, "expected \(what), found \(found)", at: kind == .eof ? Span(previousEnd, previousEnd) : tok.span)
+        diagnostics.error(id, "expected \(what), found \(found)", at: kind == .eof ? Span(previousEnd, previousEnd) : tok.span, label: label)
     }
 
     /// (`what` is only built when the token is missing: messages cost nothing on the normal path.)
@@ -424,8 +424,14 @@ public struct Parser {
                 return .error(startTok.span)
             }
             if !tok.afterNewline, kind != .rbrace, kind != .semicolon, kind != .eof, isDottedName(e) {
-                // `opacity 0.5`: a member missing its colon is the usual cause
-                expected("':' after '\(file.text(e.span))'")
+                // `opacity 0.5`: a member missing its colon is the usual cause; `layr card { … }`:
+                // a misspelt declaration keyword
+                var label: String?
+                if case .identifier(let word) = e.kind, kind == .identifier || kind == .string || kind == .lbrace {
+                    label = suggestion(for: word, among: ["layer", "style", "func", "scene", "let", "var", "transaction", "every", "after", "property"])
+                        .map { "did you mean '\($0)'?" }
+                }
+                expected("':' after '\(file.text(e.span))'", label: label)
                 syncStatement()
                 return .error(startTok.span)
             }

@@ -145,6 +145,9 @@ final class Machine {
     static let implicitDuration = 0.25
     /// Calls nest at most this deep: deeper is runaway recursion, reported instead of overflowing the stack.
     static let maxCallDepth = 200
+    /// Commands one run of a draw block may issue: each is held until the frame is drawn, so the
+    /// step budget alone let a runaway block take gigabytes (10 million paths) before it stopped.
+    static let maxDrawCommands = 1_000_000
 
     let image: Image
 
@@ -1090,7 +1093,10 @@ final class Machine {
             world.layers[Int(l)].draw = Binding(keyPath: KeyPath(property: 0), function: c,
                                                 args: try arguments(R[a + 1], for: c, extra: 1))
         case .drawfill, .drawstroke, .drawtext, .drawimage:
-            guard drawing != nil else { throw fail("drawing commands run only in a draw block") }
+            guard let count = drawing?.count else { throw fail("drawing commands run only in a draw block") }
+            guard count < Machine.maxDrawCommands else {
+                throw fail("the draw block issued more than \(Machine.maxDrawCommands) drawing commands (a runaway loop?)")
+            }
             drawing?.append(try drawCommand(ins.op, Array(UnsafeBufferPointer(start: R + a, count: ins.op == .drawtext ? 4 : ins.op == .drawimage ? 2 : 3))))
         case .constrain:
             try writable()

@@ -220,4 +220,46 @@ final class DiagnosticTests: XCTestCase {
 
         """)
     }
+
+    /// More habits (found by the second audit): a misspelt declaration keyword, nil, a colour's
+    /// name as a string, and CALayer properties that CAL covers another way.
+    func testHintsForKeywordsNilColourNamesAndCoveredProperties() {
+        XCTAssertEqual(diagnose("layr c { }\n"), """
+        t.cal:1:6: error: expected ':' after 'layr', found 'c' [E0100]
+         1 | layr c { }
+           |      ^ did you mean 'layer'?
+
+        """)
+        XCTAssertEqual(diagnose("layer a { }\nat 1s { a.removeAnimation(forKey: nil) }\n"), """
+        t.cal:2:35: error: unknown name 'nil' [E0200]
+         2 | at 1s { a.removeAnimation(forKey: nil) }
+           |                                   ^~~ CAL writes nil as 'none'
+
+        """)
+        XCTAssertEqual(diagnose("layer b { backgroundColor: \"red\" }\n"), """
+        t.cal:1:28: error: 'backgroundColor' expects a color, found a string [E0300]
+         1 | layer b { backgroundColor: "red" }
+           |                            ^~~~~ a named colour is written with a dot: '.red'
+
+        """)
+        XCTAssertEqual(diagnose("layer a { geometryFlipped: true }\n"), """
+        t.cal:1:11: error: unknown property 'geometryFlipped' on layer 'a' [E0201]
+         1 | layer a { geometryFlipped: true }
+           |           ^~~~~~~~~~~~~~~ CAL flips the whole scene instead: 'origin: .bottomLeft' in the scene block
+
+        """)
+        XCTAssertEqual(diagnose("layer a { transform: .identiy }\n"), """
+        t.cal:1:22: error: unknown transform '.identiy' [E0301]
+         1 | layer a { transform: .identiy }
+           |                      ^~~~~~~~ did you mean '.identity'?
+
+        """)
+        // a plain string that is no colour's name gets no hint
+        XCTAssertEqual(diagnose("layer b { backgroundColor: \"ink\" }\n"), """
+        t.cal:1:28: error: 'backgroundColor' expects a color, found a string [E0300]
+         1 | layer b { backgroundColor: "ink" }
+           |                            ^~~~~
+
+        """)
+    }
 }

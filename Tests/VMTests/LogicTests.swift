@@ -281,7 +281,11 @@ final class LogicTests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(tl.layer("late", at: 1.5).opacity, 1)   // the action is set after the layer joined: none ran
+        // a layer's actions are set before it joins the tree, so its onOrderIn runs when a handler
+        // declares it: opacity 0 → 1 over 1 s, halfway at 1.5 s (ease-in-ease-out is symmetric)
+        XCTAssertEqual(tl.layer("late", at: 1).opacity, 0, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("late", at: 1.5).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("late", at: 2).opacity, 1, accuracy: 1e-9)
     }
 
     func testRuntimeErrorsNameHandlerAndLine() throws {

@@ -52,4 +52,21 @@ final class TimelineLimitTests: XCTestCase {
             XCTAssertEqual(r?.line, 3)
         }
     }
+
+    /// A draw block's commands are held until the frame is drawn: a runaway block stops at
+    /// 1 000 000 of them (Machine.maxDrawCommands) instead of filling memory until the step budget.
+    func testARunawayDrawBlockStopsAtTheCommandLimit() throws {
+        func drawing(_ n: Int) throws -> Timeline {
+            try Timeline.run(program("""
+            scene { size: (10, 10) duration: 0.1s }
+            layer a { bounds: (0, 0, 10, 10)
+              draw { for i in 0..<\(n) { fill(rectPath((0, 0, 1, 1)), .red) } }
+            }
+            """), until: 0.1)
+        }
+        XCTAssertEqual(try drawing(1_000_000).presentation(at: 0).root.sublayers.first?.drawing.count, 1_000_000)
+        XCTAssertThrowsError(try drawing(1_000_001).presentation(at: 0)) { e in
+            XCTAssertEqual("\(e)", "runtime error in 'draw a' at line 3: the draw block issued more than 1000000 drawing commands (a runaway loop?)")
+        }
+    }
 }

@@ -186,4 +186,24 @@ final class TransactionTests: XCTestCase {
         // b keeps its style's 'opacity: none'
         XCTAssertEqual(tl.layer("b", at: 1).opacity, 0, accuracy: 1e-9)
     }
+
+    /// A custom property takes an action like a built-in animatable one, in a layer and in a style.
+    func testCustomPropertyActions() throws {
+        // (the values on screen are copied into the x of `log`'s position, y and z each frame)
+        let tl = try timeline("""
+        scene { duration: 3s  fps: 8 }
+        property progress: number = 0
+        style quiet { actions { progress: none } }
+        layer a { actions { progress: basic { duration: 2s } } }
+        layer b { style: quiet }
+        layer c { }
+        layer log { actions { position: none  zPosition: none } }
+        at 1s { a.progress = 1  b.progress = 1  c.progress = 1 }
+        every frame { log.position = (a.presentation.progress, b.presentation.progress)  log.zPosition = c.presentation.progress }
+        """)
+        // a: 2 s, ease-in-ease-out: halfway at 2 s; b: none, a jump; c: the default 0.25 s
+        XCTAssertEqual(tl.layer("log", at: 2).position.x, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("log", at: 1).position.y, 1, accuracy: 1e-9)
+        XCTAssertEqual(tl.layer("log", at: 1.125).zPosition, 0.5, accuracy: 1e-9)
+    }
 }

@@ -13,8 +13,8 @@
   K6      string    "position"
   K7      point     (20, 30)
   K8      point     (20, 70)
-  K9      point     (180, 50)
-  K10     string    "opacity"
+  K9      string    "opacity"
+  K10     point     (180, 50)
   K11     number    2
   K12     number    180
   K13     number    0.3
@@ -68,15 +68,15 @@
   0031    | GETGLOBAL     R0, G1
   0032    | ANIMNEW       R1, AT0             ; basic position
   0033    | SETACTION     R0, R1, K6          ; "position"
-  0034    | ROOT          R0
-  0035    | GETGLOBAL     R1, G1
-  0036    | ADDSUBLAYER   R0, R1
-  0037    | GETGLOBAL     R0, G1
-  0038    | LOADK         R1, K8              ; (20, 70)
-  0039    | SETPROP       R0, R1, position
+  0034    | GETGLOBAL     R0, G1
+  0035    | ANIMNEW       R1, AT1             ; basic position
+  0036    | SETACTION     R0, R1, K6          ; "position"
+  0037    | ROOT          R0
+  0038    | GETGLOBAL     R1, G1
+  0039    | ADDSUBLAYER   R0, R1
   0040    | GETGLOBAL     R0, G1
-  0041    | ANIMNEW       R1, AT1             ; basic position
-  0042    | SETACTION     R0, R1, K6          ; "position"
+  0041    | LOADK         R1, K8              ; (20, 70)
+  0042    | SETPROP       R0, R1, position
   0043   16 NEWLAYER      R0, LT2             ; plain "stuck"
   0044    | SETGLOBAL     R0, G2
   0045    | GETGLOBAL     R0, G2
@@ -91,15 +91,15 @@
   0054    | GETGLOBAL     R0, G2
   0055    | ANIMNEW       R1, AT0             ; basic position
   0056    | SETACTION     R0, R1, K6          ; "position"
-  0057    | ROOT          R0
-  0058    | GETGLOBAL     R1, G2
-  0059    | ADDSUBLAYER   R0, R1
-  0060    | GETGLOBAL     R0, G2
-  0061    | LOADK         R1, K9              ; (180, 50)
-  0062    | SETPROP       R0, R1, position
+  0057    | GETGLOBAL     R0, G2
+  0058    | LOADNIL       R1
+  0059    | SETACTION     R0, R1, K9          ; "opacity"
+  0060    | ROOT          R0
+  0061    | GETGLOBAL     R1, G2
+  0062    | ADDSUBLAYER   R0, R1
   0063    | GETGLOBAL     R0, G2
-  0064    | LOADNIL       R1
-  0065    | SETACTION     R0, R1, K10         ; "opacity"
+  0064    | LOADK         R1, K10             ; (180, 50)
+  0065    | SETPROP       R0, R1, position
   0066   18 LOADK         R0, K0              ; 1
   0067    | NEWARRAY      R1, R2, 0
   0068    | SCHEDULE      R0, R1, F1          ; "at 1s"

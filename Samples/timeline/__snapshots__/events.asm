@@ -72,36 +72,36 @@
   0004    | ADDSUBLAYER   R0, R1
   0005   11 NEWLAYER      R0, LT1             ; plain "started"
   0006    | SETGLOBAL     R0, G2
-  0007    | ROOT          R0
-  0008    | GETGLOBAL     R1, G2
-  0009    | ADDSUBLAYER   R0, R1
-  0010    | GETGLOBAL     R0, G2
-  0011    | LOADNIL       R1
-  0012    | SETACTION     R0, R1, K17         ; "position"
+  0007    | GETGLOBAL     R0, G2
+  0008    | LOADNIL       R1
+  0009    | SETACTION     R0, R1, K17         ; "position"
+  0010    | ROOT          R0
+  0011    | GETGLOBAL     R1, G2
+  0012    | ADDSUBLAYER   R0, R1
   0013   12 NEWLAYER      R0, LT2             ; plain "stopped"
   0014    | SETGLOBAL     R0, G3
-  0015    | ROOT          R0
-  0016    | GETGLOBAL     R1, G3
-  0017    | ADDSUBLAYER   R0, R1
-  0018    | GETGLOBAL     R0, G3
-  0019    | LOADNIL       R1
-  0020    | SETACTION     R0, R1, K17         ; "position"
+  0015    | GETGLOBAL     R0, G3
+  0016    | LOADNIL       R1
+  0017    | SETACTION     R0, R1, K17         ; "position"
+  0018    | ROOT          R0
+  0019    | GETGLOBAL     R1, G3
+  0020    | ADDSUBLAYER   R0, R1
   0021   13 NEWLAYER      R0, LT3             ; plain "ticks"
   0022    | SETGLOBAL     R0, G4
-  0023    | ROOT          R0
-  0024    | GETGLOBAL     R1, G4
-  0025    | ADDSUBLAYER   R0, R1
-  0026    | GETGLOBAL     R0, G4
-  0027    | LOADNIL       R1
-  0028    | SETACTION     R0, R1, K17         ; "position"
+  0023    | GETGLOBAL     R0, G4
+  0024    | LOADNIL       R1
+  0025    | SETACTION     R0, R1, K17         ; "position"
+  0026    | ROOT          R0
+  0027    | GETGLOBAL     R1, G4
+  0028    | ADDSUBLAYER   R0, R1
   0029   14 NEWLAYER      R0, LT4             ; plain "frames"
   0030    | SETGLOBAL     R0, G5
-  0031    | ROOT          R0
-  0032    | GETGLOBAL     R1, G5
-  0033    | ADDSUBLAYER   R0, R1
-  0034    | GETGLOBAL     R0, G5
-  0035    | LOADNIL       R1
-  0036    | SETACTION     R0, R1, K17         ; "position"
+  0031    | GETGLOBAL     R0, G5
+  0032    | LOADNIL       R1
+  0033    | SETACTION     R0, R1, K17         ; "position"
+  0034    | ROOT          R0
+  0035    | GETGLOBAL     R1, G5
+  0036    | ADDSUBLAYER   R0, R1
   0037   16 GETGLOBAL     R0, G1
   0038    | LOADK         R1, K18             ; "slide"
   0039    | NEWARRAY      R2, R3, 0
