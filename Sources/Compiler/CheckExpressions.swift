@@ -15,6 +15,7 @@ enum ExprScan {
         case .interpolated(let parts):
             return parts.contains { if case .expr(let x) = $0 { return usesTime(x) } else { return false } }
         case .range(let a, let b, _), .binary(_, let a, let b), .index(let a, let b): return usesTime(a) || usesTime(b)
+        case .conditional(let c, let a, let b): return usesTime(c) || usesTime(a) || usesTime(b)
         case .paren(let a), .unary(_, let a), .member(let a, _): return usesTime(a)
         case .call(let c, let args): return usesTime(c) || args.contains { usesTime($0.value) }
         default: return false
@@ -59,6 +60,8 @@ extension Checker {
             return unary(op, operand, expect: expect, at: e.span)
         case .binary(let op, let l, let r):
             return binary(op, l, r, expect: expect, at: e.span)
+        case .conditional(let c, let a, let b):
+            return conditional(c, a, b, expect: expect, at: e.span)
         case .member:
             return member(e)
         case .index(let base, let i):
@@ -312,6 +315,32 @@ extension Checker {
         return (a, expr(r, expect: a.type.isError ? nil : a.type))
     }
 
+    /// `cond ? a : b`: a bool condition and two values of one type (numbers of one unit, or a plain
+    /// number with either); folded when the condition is constant.
+    func conditional(_ c: Expr, _ a: Expr, _ b: Expr, expect: ValueType?, at span: Span) -> Typed {
+        let ct = expr(c, expect: .bool)
+        let ci = convert(ct, to: .bool, at: c.span, what: "the condition of '? :'")
+        let (x, y) = typedPair(a, b, context: expect)
+        guard let ci, !x.type.isError, !y.type.isError else { return .error }
+        var type = x.type == .emptyArray ? y.type : x.type
+        if case .number(let d1) = x.type, case .number(let d2) = y.type {
+            guard let d = TypeRules.numberResult(.add, d1, d2) else {
+                diags.error("E0300", "the two values of '? :' are \(TypeRules.article(x.type)) and \(TypeRules.article(y.type))", at: span,
+                            label: "both must be of one type")
+                return .error
+            }
+            type = .number(d)
+        }
+        guard let yi = convert(y, to: type, at: b.span, what: "the second value of '? :'") else { return .error }
+        let xi: IR
+        if x.type == .emptyArray || TypeRules.assignable(x.type, to: type) { xi = x.ir } else {
+            guard let converted = convert(x, to: type, at: a.span, what: "the first value of '? :'") else { return .error }
+            xi = converted
+        }
+        if let k = ci.constant { return Typed(ir: k.bool == true ? xi : yi, type: type) }
+        return Typed(ir: .select(ci, xi, yi), type: type)
+    }
+
     func binary(_ op: BinaryOp, _ l: Expr, _ r: Expr, expect: ValueType?, at span: Span) -> Typed {
         // (matched by case: three derived `==` calls on the optional cost more than the rest here)
         let structured: ValueType?
@@ -523,6 +552,8 @@ extension Checker {
         case let .arith(_, a, b), let .compare(_, a, b), let .and(a, b), let .or(a, b), let .makePoint(a, b),
              let .makeSize(a, b), let .index(a, b):
             return callsAFunction(a) || callsAFunction(b)
+        case let .select(c, a, b):
+            return callsAFunction(c) || callsAFunction(a) || callsAFunction(b)
         case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _), let .tree(_, a):
             return callsAFunction(a)
         case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):

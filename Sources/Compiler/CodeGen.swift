@@ -370,6 +370,16 @@ struct CodeGen {
         case let .compare(op, a, b):
             let x = firstOperand(a, dst), y = rk(b)
             emit(Instruction(op, a: r(dst), b: r(x), c: y))
+        case let .select(c, a, b):
+            let x = firstOperand(c, dst)
+            let jumpElse = code.count
+            emit(Instruction(.jmpifnot, a: r(x)))
+            into(a, dst)
+            let jumpEnd = code.count
+            emit(Instruction(.jmp))
+            patch(jumpElse)
+            into(b, dst)
+            patch(jumpEnd)
         case let .and(a, b), let .or(a, b):
             let isAnd: Bool
             if case .and = ir { isAnd = true } else { isAnd = false }

@@ -22,6 +22,8 @@ enum IR: Sendable {
     /// `eq`, `lt`, `le` with operands possibly swapped by the checker (a > b is b < a).
     indirect case compare(Opcode, IR, IR)
     indirect case and(IR, IR)
+    /// `c ? a : b`
+    indirect case select(IR, IR, IR)
     indirect case or(IR, IR)
     indirect case makePoint(IR, IR)
     indirect case makeSize(IR, IR)

@@ -294,6 +294,8 @@ public enum ExprKind: Sendable {
     indirect case paren(Expr)
     indirect case unary(UnaryOp, Expr)
     indirect case binary(BinaryOp, Expr, Expr)
+    /// `cond ? a : b`
+    indirect case conditional(Expr, Expr, Expr)
     indirect case member(Expr, Name)
     indirect case index(Expr, Expr)
     indirect case call(Expr, [Arg])

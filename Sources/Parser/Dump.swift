@@ -172,6 +172,7 @@ public enum SyntaxDump {
         case .paren(let x): return expr(x)
         case .unary(let op, let x): return "(" + op.rawValue + expr(x) + ")"
         case .binary(let op, let a, let b): return "(" + expr(a) + " " + op.rawValue + " " + expr(b) + ")"
+        case .conditional(let c, let a, let b): return "(" + expr(c) + " ? " + expr(a) + " : " + expr(b) + ")"
         case .member(let b, let n): return expr(b) + "." + n.text
         case .index(let b, let i): return expr(b) + "[" + expr(i) + "]"
         case .call(let c, let args): return expr(c) + "(" + args.map(arg).joined(separator: ", ") + ")"

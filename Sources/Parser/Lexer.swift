@@ -265,6 +265,7 @@ public struct Lexer {
         case UInt8(ascii: "*"): i += 1; return .star
         case UInt8(ascii: "/"): i += 1; return .slash
         case UInt8(ascii: "%"): i += 1; return .percent
+        case UInt8(ascii: "?"): i += 1; return .question
         case UInt8(ascii: "-"):
             i += 1
             if peek(">") { i += 1; return .arrow }

@@ -787,9 +787,17 @@ public struct Parser {
         defer { leave() }
         if atLeaf {
             let next = peekKind(1)
-            if Parser.precedence(next) == nil, next != .dotDotLess, next != .dotDotDot { return parseLeaf() }
+            if Parser.precedence(next) == nil, next != .dotDotLess, next != .dotDotDot, next != .question { return parseLeaf() }
         }
         let lhs = parseBinary(0)
+        if kind == .question {
+            // `cond ? a : b`, right-associative: `a ? b : c ? d : e` is `a ? b : (c ? d : e)`
+            _ = advance()
+            let then = parseExpr()
+            guard expect(.colon, "':' between the two values of '? :'") != nil else { return Expr(.error, lhs.span.to(then.span)) }
+            let otherwise = parseExpr()
+            return Expr(.conditional(lhs, then, otherwise), lhs.span.to(otherwise.span))
+        }
         if kind == .dotDotLess || kind == .dotDotDot {
             let inclusive = advance().kind == .dotDotDot
             let rhs = parseBinary(0)

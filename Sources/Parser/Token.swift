@@ -21,7 +21,7 @@ public enum TokenKind: String, Sendable, Equatable {
     case plus = "+", minus = "-", star = "*", slash = "/", percent = "%"
     case bang = "!", equalEqual = "==", bangEqual = "!=", less = "<", lessEqual = "<="
     case greater = ">", greaterEqual = ">=", ampAmp = "&&", pipePipe = "||"
-    case dotDotDot = "...", dotDotLess = "..<", arrow = "->"
+    case dotDotDot = "...", dotDotLess = "..<", arrow = "->", question = "?"
     case eof
     /// A byte sequence the lexer could not make sense of; the lexer already reported it.
     case invalid

@@ -51,4 +51,15 @@ final class ImpliedCaseTests: XCTestCase {
         // with nothing to tell the type, the case is still an error
         XCTAssertTrue(diagnose("let c = random(3, .red, .blue)\nlayer a { opacity: 1 }\n").contains("cannot tell what '.red' is here [E0302]"))
     }
+
+    /// `cond ? a : b` (in this file for its typing: the two values are typed as a pair, so an
+    /// implied case takes the other value's type).
+    func testConditionalValues() throws {
+        XCTAssertEqual(try folded("true ? (1, 2) : (3, 4)", as: "position"), .point(Point(1, 2)))
+        XCTAssertEqual(try folded("1 > 2 ? .red : #00ff00", as: "backgroundColor"), .color(Color(0, 1, 0, 1)))
+        XCTAssertEqual(try folded("false ? 1 : 2s", as: "beginTime"), .number(2))
+        XCTAssertTrue(diagnose("let v = 1 ? 2 : 3\nlayer a { opacity: v }\n").contains("the condition of '? :' expects a bool, found a number [E0300]"))
+        XCTAssertTrue(diagnose("let v = true ? 1s : 90deg\nlayer a { opacity: v }\n").contains("the two values of '? :' are a duration and an angle [E0300]"))
+        XCTAssertTrue(diagnose("let v = true ? 1 : \"a\"\nlayer a { opacity: v }\n").contains("the second value of '? :' expects a number, found a string [E0300]"))
+    }
 }

@@ -309,4 +309,27 @@ final class LogicTests: XCTestCase {
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 1s' at line 4: the handler ran more than 10000000 loop iterations and calls (a runaway loop? raise the limit with --step-budget)")
         }
     }
+
+    /// `? :` at run time: only the chosen value is evaluated, nested conditionals, and a value bound
+    /// to time.
+    func testConditionalExpressions() throws {
+        let tl = try timeline("""
+        scene { duration: 2s  fps: 4 }
+        var n = 3
+        var calls = 0
+        func count() -> number { calls = calls + 1  return 7 }
+        func sign(x: number) -> number { return x > 0 ? 1 : x < 0 ? -1 : 0 }
+        layer a { opacity: time < 1s ? 0.25 : 1 }
+        layer log { actions { position: none  zPosition: none } }
+        at 0.5s {
+            n = n > 2 ? n * 10 : count()
+            log.position = (sign(n), sign(-n))
+            log.zPosition = (n < 0 ? count() : 5) + calls
+        }
+        """)
+        XCTAssertEqual(tl.layer("a", at: 0.75).opacity, 0.25)
+        XCTAssertEqual(tl.layer("a", at: 1).opacity, 1)
+        XCTAssertEqual(tl.layer("log", at: 0.5).position, Point(1, -1))
+        XCTAssertEqual(tl.layer("log", at: 0.5).zPosition, 5)   // count() never ran: calls is 0
+    }
 }

@@ -293,161 +293,164 @@
   0051    | NEWARRAY      R4, R5, 0
   0052    | BIND          R3..R4, F3, opacity ; "opacity = …"
   0053   85 GETGLOBAL     R3, G13
-  0054    | LOADK         R5, K57             ; "bloom:glow"
-  0055    | NEWARRAY      R4, R5, 1
-  0056    | SETPROP       R3, R4, filters
-  0057    | GETGLOBAL     R3, G13
-  0058    | LOADK         R4, K58             ; 0.6
-  0059    | SETPROP       R3, R4, filters.glow.inputIntensity
-  0060   86 NEWLAYER      R0, LT4             ; plain ""
-  0061    | GETGLOBAL     R3, G13
-  0062    | SETMASK       R3, R0
-  0063   91 LOADK         R3, K0              ; 0
-  0064    | LOADK         R4, K47             ; 5
-  0065    | FORPREP       R3..R4, R1, +36     ; -> 0102
-  0066   92 NEWLAYER      R2, LT6             ; plain ""
-  0067    | LOADK         R5, K59             ; "tile"
-  0068    | MOVE          R7, R1
-  0069    | CALLB         R6, R7, string
-  0070    | ADD           R5, R5, R6
-  0071    | SETPROP       R2, R5, name
-  0072   93 LOADK         R5, K60             ; (0, 0, 32, 32)
-  0073    | SETPROP       R2, R5, bounds
-  0074    | LOADK         R5, K8              ; 8
-  0075    | SETPROP       R2, R5, cornerRadius
-  0076    | LOADK         R5, K2              ; 2
-  0077    | SETPROP       R2, R5, borderWidth
-  0078    | LOADK         R5, K15             ; #1d3557ff
-  0079    | SETPROP       R2, R5, borderColor
-  0080    | ANIMNEW       R5, AT6             ; basic position
-  0081    | SETACTION     R2, R5, K61         ; "position"
-  0082   92 ROOT          R5
-  0083    | ADDSUBLAYER   R5, R2
-  0084   94 MOVE          R6, R1
-  0085    | CALL          R5, 1, F2           ; "spot"
-  0086    | SETPROP       R2, R5, position
-  0087   95 LOADK         R6, K62             ; #2a9d8fff
-  0088    | LOADK         R7, K63             ; #e9c46aff
-  0089    | LOADK         R8, K64             ; #f4a261ff
-  0090    | LOADK         R9, K65             ; #e76f51ff
-  0091    | LOADK         R10, K66            ; #264653ff
-  0092    | NEWARRAY      R5, R6, 5
-  0093    | GETINDEX      R5, R5, R1
-  0094    | SETPROP       R2, R5, backgroundColor
-  0095   96 LOADK         R5, K67             ; 0.4
-  0096    | MOVE          R7, R1
-  0097    | CALLB         R6, R7, random
-  0098    | MUL           R6, R6, K58         ; 0.6
-  0099    | ADD           R5, R5, R6
-  0100    | SETPROP       R2, R5, opacity
-  0101   91 FORLOOP       R3..R4, R1, -36     ; -> 0066
-  0102  102 LOADK         R3, K68             ; "tile0"
-  0103    | NAMED         R3, R3
-  0104    | LOADK         R4, K69             ; "hop"
-  0105    | NEWARRAY      R5, R6, 0
-  0106    | ONSTOP        R3..R4, R5, F4      ; "on named(\"tile0\").hop.didStop"
-  0107  105 LOADK         R3, K70             ; "tile1"
-  0108    | NAMED         R3, R3
-  0109    | LOADK         R4, K71             ; "settle"
-  0110    | NEWARRAY      R5, R6, 0
-  0111    | ONSTART       R3..R4, R5, F5      ; "on named(\"tile1\").settle.didStart"
-  0112  106 LOADK         R3, K72             ; "tile4"
-  0113    | NAMED         R3, R3
-  0114    | LOADK         R4, K71             ; "settle"
-  0115    | GETGLOBAL     R6, G3
-  0116    | CALLB         R5, R6, string
-  0117    | ADD           R4, R4, R5
-  0118    | NEWARRAY      R5, R6, 0
-  0119    | ONSTART       R3..R4, R5, F6      ; "on named(\"tile4\")[\"settle\\(count)\"].didStart"
-  0120  110 LOADK         R3, K29             ; 0.5
-  0121    | NEWARRAY      R4, R5, 0
-  0122    | SCHEDULE      R3, R4, F7          ; "at 0.5s"
-  0123  117 LOADK         R3, K5              ; 1
+  0054    | NEWARRAY      R4, R5, 0
+  0055    | BIND          R3..R4, F4, borderColor ; "borderColor = …"
+  0056   86 GETGLOBAL     R3, G13
+  0057    | LOADK         R5, K57             ; "bloom:glow"
+  0058    | NEWARRAY      R4, R5, 1
+  0059    | SETPROP       R3, R4, filters
+  0060    | GETGLOBAL     R3, G13
+  0061    | LOADK         R4, K58             ; 0.6
+  0062    | SETPROP       R3, R4, filters.glow.inputIntensity
+  0063   87 NEWLAYER      R0, LT4             ; plain ""
+  0064    | GETGLOBAL     R3, G13
+  0065    | SETMASK       R3, R0
+  0066   92 LOADK         R3, K0              ; 0
+  0067    | LOADK         R4, K47             ; 5
+  0068    | FORPREP       R3..R4, R1, +36     ; -> 0105
+  0069   93 NEWLAYER      R2, LT6             ; plain ""
+  0070    | LOADK         R5, K59             ; "tile"
+  0071    | MOVE          R7, R1
+  0072    | CALLB         R6, R7, string
+  0073    | ADD           R5, R5, R6
+  0074    | SETPROP       R2, R5, name
+  0075   94 LOADK         R5, K60             ; (0, 0, 32, 32)
+  0076    | SETPROP       R2, R5, bounds
+  0077    | LOADK         R5, K8              ; 8
+  0078    | SETPROP       R2, R5, cornerRadius
+  0079    | LOADK         R5, K2              ; 2
+  0080    | SETPROP       R2, R5, borderWidth
+  0081    | LOADK         R5, K15             ; #1d3557ff
+  0082    | SETPROP       R2, R5, borderColor
+  0083    | ANIMNEW       R5, AT6             ; basic position
+  0084    | SETACTION     R2, R5, K61         ; "position"
+  0085   93 ROOT          R5
+  0086    | ADDSUBLAYER   R5, R2
+  0087   95 MOVE          R6, R1
+  0088    | CALL          R5, 1, F2           ; "spot"
+  0089    | SETPROP       R2, R5, position
+  0090   96 LOADK         R6, K62             ; #2a9d8fff
+  0091    | LOADK         R7, K63             ; #e9c46aff
+  0092    | LOADK         R8, K64             ; #f4a261ff
+  0093    | LOADK         R9, K65             ; #e76f51ff
+  0094    | LOADK         R10, K66            ; #264653ff
+  0095    | NEWARRAY      R5, R6, 5
+  0096    | GETINDEX      R5, R5, R1
+  0097    | SETPROP       R2, R5, backgroundColor
+  0098   97 LOADK         R5, K67             ; 0.4
+  0099    | MOVE          R7, R1
+  0100    | CALLB         R6, R7, random
+  0101    | MUL           R6, R6, K58         ; 0.6
+  0102    | ADD           R5, R5, R6
+  0103    | SETPROP       R2, R5, opacity
+  0104   92 FORLOOP       R3..R4, R1, -36     ; -> 0069
+  0105  103 LOADK         R3, K68             ; "tile0"
+  0106    | NAMED         R3, R3
+  0107    | LOADK         R4, K69             ; "hop"
+  0108    | NEWARRAY      R5, R6, 0
+  0109    | ONSTOP        R3..R4, R5, F5      ; "on named(\"tile0\").hop.didStop"
+  0110  106 LOADK         R3, K70             ; "tile1"
+  0111    | NAMED         R3, R3
+  0112    | LOADK         R4, K71             ; "settle"
+  0113    | NEWARRAY      R5, R6, 0
+  0114    | ONSTART       R3..R4, R5, F6      ; "on named(\"tile1\").settle.didStart"
+  0115  107 LOADK         R3, K72             ; "tile4"
+  0116    | NAMED         R3, R3
+  0117    | LOADK         R4, K71             ; "settle"
+  0118    | GETGLOBAL     R6, G3
+  0119    | CALLB         R5, R6, string
+  0120    | ADD           R4, R4, R5
+  0121    | NEWARRAY      R5, R6, 0
+  0122    | ONSTART       R3..R4, R5, F7      ; "on named(\"tile4\")[\"settle\\(count)\"].didStart"
+  0123  111 LOADK         R3, K29             ; 0.5
   0124    | NEWARRAY      R4, R5, 0
-  0125    | SCHEDULE      R3, R4, F8          ; "at 1s"
-  0126  132 LOADK         R3, K2              ; 2
-  0127    | LOADK         R4, K5              ; 1
-  0128    | LOADK         R5, K14             ; 3
-  0129    | NEWARRAY      R6, R7, 0
-  0130    | EVERY         R3..R5, R6, F9      ; "every 1s"
-  0131  137 LOADK         R3, K14             ; 3
-  0132    | NEWARRAY      R4, R5, 0
-  0133    | SCHEDULE      R3, R4, F10         ; "after 3s"
-  0134  148 NEWLAYER      R3, LT7             ; plain "pin"
-  0135    | SETGLOBAL     R3, G15
-  0136    | ROOT          R3
-  0137    | GETGLOBAL     R4, G15
-  0138    | ADDSUBLAYER   R3, R4
-  0139  149 NEWLAYER      R3, LT8             ; plain "peg"
-  0140    | SETGLOBAL     R3, G16
-  0141    | ROOT          R3
-  0142    | GETGLOBAL     R4, G16
-  0143    | ADDSUBLAYER   R3, R4
-  0144  151 NEWARRAY      R3, R4, 0
-  0145    | ONFRAME       R3, F11             ; "every frame"
-  0146  158 NEWLAYER      R3, LT9             ; plain "dial"
-  0147    | SETGLOBAL     R3, G17
-  0148    | ROOT          R3
-  0149    | GETGLOBAL     R4, G17
-  0150    | ADDSUBLAYER   R3, R4
-  0151  161 GETGLOBAL     R3, G17
-  0152    | NEWARRAY      R4, R5, 0
-  0153    | SETDRAW       R3..R4, F12         ; "draw dial"
-  0154  165 GETGLOBAL     R3, G17
-  0155    | ANIMNEW       R4, AT7             ; basic sweep
-  0156    | ANIMADD       R3, R4, K73         ; "turn"
-  0157  169 NEWLAYER      R3, LT10            ; plain "comet"
-  0158    | SETGLOBAL     R3, G18
-  0159    | ROOT          R3
-  0160    | GETGLOBAL     R4, G18
-  0161    | ADDSUBLAYER   R3, R4
-  0162  172 GETGLOBAL     R3, G18
-  0163    | ANIMNEW       R4, AT8             ; keyframe position
-  0164    | ANIMADD       R3, R4, K74         ; "orbit"
-  0165  178 NEWLAYER      R3, LT11            ; emitter "spray"
-  0166    | SETGLOBAL     R3, G19
-  0167    | ROOT          R3
-  0168    | GETGLOBAL     R4, G19
-  0169    | ADDSUBLAYER   R3, R4
-  0170    | GETGLOBAL     R3, G19
-  0171    | LOADK         R5, K75             ; "drop"
-  0172    | LOADK         R6, K76             ; "drop.mist"
-  0173    | NEWARRAY      R4, R5, 2
-  0174    | SETPROP       R3, R4, emitterCells
-  0175  186 LOADK         R3, K14             ; 3
-  0176    | NEWARRAY      R4, R5, 0
-  0177    | SCHEDULE      R3, R4, F13         ; "at 3s"
-  0178  189 NEWLAYER      R3, LT12            ; plain "pebble"
-  0179    | SETGLOBAL     R3, G20
-  0180    | ROOT          R3
-  0181    | GETGLOBAL     R4, G20
-  0182    | ADDSUBLAYER   R3, R4
-  0183  191 GETGLOBAL     R4, G20
-  0184    | NEWARRAY      R3, R4, 1
-  0185    | DYNSET        R3, items, BT0      ; gravity "fall"
-  0186    | LOADBOOL      R3, 0
-  0187    | DYNSET        R3, active, BT0     ; gravity "fall"
-  0188  192 GETGLOBAL     R4, G20
-  0189    | NEWARRAY      R3, R4, 1
-  0190    | DYNSET        R3, items, BT1      ; collision "floor"
-  0191    | ROOT          R3
-  0192    | GETPROP       R3, R3, bounds
-  0193    | DYNSET        R3, boundary, BT1   ; collision "floor"
-  0194    | LOADBOOL      R3, 1
-  0195    | DYNSET        R3, active, BT1     ; collision "floor"
-  0196  193 GETGLOBAL     R4, G20
-  0197    | NEWARRAY      R3, R4, 1
-  0198    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
-  0199    | LOADBOOL      R3, 1
-  0200    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
-  0201  195 LOADK         R3, K2              ; 2
-  0202    | NEWARRAY      R4, R5, 0
-  0203    | SCHEDULE      R3, R4, F14         ; "at 2s"
-  0204  196 NEWARRAY      R3, R4, 0
-  0205    | SETGLOBAL     R3, G21
-  0206  197 NEWARRAY      R3, R4, 0
-  0207    | ONCONTACT     BT1, R3, F15        ; collision "floor", "on floor.beganContact"
-  0208    | RET
+  0125    | SCHEDULE      R3, R4, F8          ; "at 0.5s"
+  0126  118 LOADK         R3, K5              ; 1
+  0127    | NEWARRAY      R4, R5, 0
+  0128    | SCHEDULE      R3, R4, F9          ; "at 1s"
+  0129  133 LOADK         R3, K2              ; 2
+  0130    | LOADK         R4, K5              ; 1
+  0131    | LOADK         R5, K14             ; 3
+  0132    | NEWARRAY      R6, R7, 0
+  0133    | EVERY         R3..R5, R6, F10     ; "every 1s"
+  0134  138 LOADK         R3, K14             ; 3
+  0135    | NEWARRAY      R4, R5, 0
+  0136    | SCHEDULE      R3, R4, F11         ; "after 3s"
+  0137  149 NEWLAYER      R3, LT7             ; plain "pin"
+  0138    | SETGLOBAL     R3, G15
+  0139    | ROOT          R3
+  0140    | GETGLOBAL     R4, G15
+  0141    | ADDSUBLAYER   R3, R4
+  0142  150 NEWLAYER      R3, LT8             ; plain "peg"
+  0143    | SETGLOBAL     R3, G16
+  0144    | ROOT          R3
+  0145    | GETGLOBAL     R4, G16
+  0146    | ADDSUBLAYER   R3, R4
+  0147  152 NEWARRAY      R3, R4, 0
+  0148    | ONFRAME       R3, F12             ; "every frame"
+  0149  159 NEWLAYER      R3, LT9             ; plain "dial"
+  0150    | SETGLOBAL     R3, G17
+  0151    | ROOT          R3
+  0152    | GETGLOBAL     R4, G17
+  0153    | ADDSUBLAYER   R3, R4
+  0154  162 GETGLOBAL     R3, G17
+  0155    | NEWARRAY      R4, R5, 0
+  0156    | SETDRAW       R3..R4, F13         ; "draw dial"
+  0157  166 GETGLOBAL     R3, G17
+  0158    | ANIMNEW       R4, AT7             ; basic sweep
+  0159    | ANIMADD       R3, R4, K73         ; "turn"
+  0160  170 NEWLAYER      R3, LT10            ; plain "comet"
+  0161    | SETGLOBAL     R3, G18
+  0162    | ROOT          R3
+  0163    | GETGLOBAL     R4, G18
+  0164    | ADDSUBLAYER   R3, R4
+  0165  173 GETGLOBAL     R3, G18
+  0166    | ANIMNEW       R4, AT8             ; keyframe position
+  0167    | ANIMADD       R3, R4, K74         ; "orbit"
+  0168  179 NEWLAYER      R3, LT11            ; emitter "spray"
+  0169    | SETGLOBAL     R3, G19
+  0170    | ROOT          R3
+  0171    | GETGLOBAL     R4, G19
+  0172    | ADDSUBLAYER   R3, R4
+  0173    | GETGLOBAL     R3, G19
+  0174    | LOADK         R5, K75             ; "drop"
+  0175    | LOADK         R6, K76             ; "drop.mist"
+  0176    | NEWARRAY      R4, R5, 2
+  0177    | SETPROP       R3, R4, emitterCells
+  0178  187 LOADK         R3, K14             ; 3
+  0179    | NEWARRAY      R4, R5, 0
+  0180    | SCHEDULE      R3, R4, F14         ; "at 3s"
+  0181  190 NEWLAYER      R3, LT12            ; plain "pebble"
+  0182    | SETGLOBAL     R3, G20
+  0183    | ROOT          R3
+  0184    | GETGLOBAL     R4, G20
+  0185    | ADDSUBLAYER   R3, R4
+  0186  192 GETGLOBAL     R4, G20
+  0187    | NEWARRAY      R3, R4, 1
+  0188    | DYNSET        R3, items, BT0      ; gravity "fall"
+  0189    | LOADBOOL      R3, 0
+  0190    | DYNSET        R3, active, BT0     ; gravity "fall"
+  0191  193 GETGLOBAL     R4, G20
+  0192    | NEWARRAY      R3, R4, 1
+  0193    | DYNSET        R3, items, BT1      ; collision "floor"
+  0194    | ROOT          R3
+  0195    | GETPROP       R3, R3, bounds
+  0196    | DYNSET        R3, boundary, BT1   ; collision "floor"
+  0197    | LOADBOOL      R3, 1
+  0198    | DYNSET        R3, active, BT1     ; collision "floor"
+  0199  194 GETGLOBAL     R4, G20
+  0200    | NEWARRAY      R3, R4, 1
+  0201    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
+  0202    | LOADBOOL      R3, 1
+  0203    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
+  0204  196 LOADK         R3, K2              ; 2
+  0205    | NEWARRAY      R4, R5, 0
+  0206    | SCHEDULE      R3, R4, F15         ; "at 2s"
+  0207  197 NEWARRAY      R3, R4, 0
+  0208    | SETGLOBAL     R3, G21
+  0209  198 NEWARRAY      R3, R4, 0
+  0210    | ONCONTACT     BT1, R3, F16        ; collision "floor", "on floor.beganContact"
+  0211    | RET
 
 .function F1 "fact" params 1 registers 4
   0000   24 LE            R1, R0, K5          ; 1
@@ -478,29 +481,38 @@
   0007    | ADD           R0, R0, R1
   0008    | RETV          R0
 
-.function F4 "on named(\"tile0\").hop.didStop" params 1 registers 3
-  0000  103 JMPIFNOT      R0, +4              ; -> 0005
+.function F4 "borderColor = …" params 0 registers 1
+  0000   85 NOW           R0
+  0001    | LT            R0, R0, K14         ; 3
+  0002    | JMPIFNOT      R0, +2              ; -> 0005
+  0003    | LOADK         R0, K15             ; #1d3557ff
+  0004    | JMP           +1                  ; -> 0006
+  0005    | LOADK         R0, K19             ; rgba(0.54, 0.7799999999999999, 0.9, 1)
+  0006    | RETV          R0
+
+.function F5 "on named(\"tile0\").hop.didStop" params 1 registers 3
+  0000  104 JMPIFNOT      R0, +4              ; -> 0005
   0001    | LOADK         R1, K68             ; "tile0"
   0002    | NAMED         R1, R1
   0003    | LOADK         R2, K24             ; rgba(0.9, 0.22, 0.27, 1)
   0004    | SETPROP       R1, R2, backgroundColor
-  0005  104 RET
+  0005  105 RET
 
-.function F5 "on named(\"tile1\").settle.didStart" params 0 registers 1
-  0000  105 GETGLOBAL     R0, G3
+.function F6 "on named(\"tile1\").settle.didStart" params 0 registers 1
+  0000  106 GETGLOBAL     R0, G3
   0001    | MOD           R0, R0, K2          ; 2
   0002    | SETGLOBAL     R0, G3
   0003    | RET
 
-.function F6 "on named(\"tile4\")[\"settle\\(count)\"].didStart" params 0 registers 2
-  0000  107 LOADK         R0, K72             ; "tile4"
+.function F7 "on named(\"tile4\")[\"settle\\(count)\"].didStart" params 0 registers 2
+  0000  108 LOADK         R0, K72             ; "tile4"
   0001    | NAMED         R0, R0
   0002    | LOADK         R1, K15             ; #1d3557ff
   0003    | SETPROP       R0, R1, backgroundColor
-  0004  108 RET
+  0004  109 RET
 
-.function F7 "at 0.5s" params 0 registers 6
-  0000  111 LOADK         R0, K68             ; "tile0"
+.function F8 "at 0.5s" params 0 registers 6
+  0000  112 LOADK         R0, K68             ; "tile0"
   0001    | NAMED         R0, R0
   0002    | ANIMNEW       R1, AT1             ; keyframe position.y
   0003    | LOADK         R3, K79             ; 150
@@ -509,11 +521,11 @@
   0006    | NEWARRAY      R2, R3, 3
   0007    | ANIMSET       R1, R2, values
   0008    | ANIMADD       R0, R1, K69         ; "hop"
-  0009  112 LOADK         R0, K70             ; "tile1"
+  0009  113 LOADK         R0, K70             ; "tile1"
   0010    | NAMED         R0, R0
   0011    | ANIMNEW       R1, AT2             ; spring transform.scale
   0012    | ANIMADD       R0, R1, K71         ; "settle"
-  0013  113 LOADK         R0, K84             ; "tile2"
+  0013  114 LOADK         R0, K84             ; "tile2"
   0014    | NAMED         R0, R0
   0015    | ANIMNEW       R1, AT5             ; group bounds
   0016    | ANIMNEW       R3, AT3             ; basic opacity
@@ -521,7 +533,7 @@
   0018    | NEWARRAY      R2, R3, 2
   0019    | ANIMSET       R1, R2, animations
   0020    | ANIMADD       R0, R1, K85         ; "intro"
-  0021  114 LOADK         R0, K72             ; "tile4"
+  0021  115 LOADK         R0, K72             ; "tile4"
   0022    | NAMED         R0, R0
   0023    | ANIMNEW       R1, AT2             ; spring transform.scale
   0024    | LOADK         R2, K71             ; "settle"
@@ -529,13 +541,13 @@
   0026    | CALLB         R3, R4, string
   0027    | ADD           R2, R2, R3
   0028    | ANIMADDK      R0, R1, R2
-  0029  115 RET
+  0029  116 RET
 
-.function F8 "at 1s" params 0 registers 4
-  0000  118 GETGLOBAL     R0, G9
+.function F9 "at 1s" params 0 registers 4
+  0000  119 GETGLOBAL     R0, G9
   0001    | LOADK         R1, K83             ; 120
   0002    | SETPROP       R0, R1, position.x
-  0003  119 GETGLOBAL     R0, G11
+  0003  120 GETGLOBAL     R0, G11
   0004    | UNCONSTRAIN   R0
   0005    | GETGLOBAL     R0, G11
   0006    | GETGLOBAL     R1, G10
@@ -549,28 +561,28 @@
   0014    | LOADK         R2, K5              ; 1
   0015    | LOADK         R3, K86             ; 6
   0016    | CONSTRAIN     R0, R1..R3, minY=maxY
-  0017  120 GETGLOBAL     R0, G13
+  0017  121 GETGLOBAL     R0, G13
   0018    | LOADNIL       R1
   0019    | SETACTION     R0, R1, K87         ; "borderWidth"
-  0020  121 TXBEGIN
+  0020  122 TXBEGIN
   0021    | LOADK         R0, K5              ; 1
   0022    | TXSET         R0, animationDuration
   0023    | LOADK         R0, K88             ; linear
   0024    | TXSET         R0, animationTimingFunction
   0025    | NEWARRAY      R0, R1, 0
-  0026    | TXCOMPLETION  R0, F16             ; "transaction completion"
-  0027  122 GETGLOBAL     R0, G13
+  0026    | TXCOMPLETION  R0, F17             ; "transaction completion"
+  0027  123 GETGLOBAL     R0, G13
   0028    | LOADK         R1, K79             ; 150
   0029    | SETPROP       R0, R1, position.y
-  0030  123 TXBEGIN
+  0030  124 TXBEGIN
   0031    | LOADBOOL      R0, 1
   0032    | TXSET         R0, disableActions
   0033    | GETGLOBAL     R0, G10
   0034    | LOADK         R1, K89             ; #a8dadcff
   0035    | SETPROP       R0, R1, backgroundColor
   0036    | TXCOMMIT
-  0037  126 TXCOMMIT
-  0038  127 TXBEGIN
+  0037  127 TXCOMMIT
+  0038  128 TXBEGIN
   0039    | LOADK         R0, K29             ; 0.5
   0040    | TXSET         R0, animationDuration
   0041    | LOADK         R0, K90             ; easeInEaseOut
@@ -578,34 +590,34 @@
   0043    | LOADBOOL      R0, 0
   0044    | TXSET         R0, beginFromCurrentState
   0045    | NEWARRAY      R0, R1, 0
-  0046    | TXCOMPLETIONF R0, F17             ; "animate completion"
+  0046    | TXCOMPLETIONF R0, F18             ; "animate completion"
   0047    | GETGLOBAL     R0, G18
   0048    | LOADK         R1, K58             ; 0.6
   0049    | SETPROP       R0, R1, opacity
-  0050  129 TXCOMMIT
-  0051  130 RET
+  0050  130 TXCOMMIT
+  0051  131 RET
 
-.function F9 "every 1s" params 0 registers 3
-  0000  133 GETGLOBAL     R0, G3
+.function F10 "every 1s" params 0 registers 3
+  0000  134 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  134 LOADK         R0, K91             ; "tile3"
+  0003  135 LOADK         R0, K91             ; "tile3"
   0004    | NAMED         R0, R0
   0005    | LOADK         R1, K79             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  135 RET
+  0010  136 RET
 
-.function F10 "after 3s" params 0 registers 3
-  0000  138 GETGLOBAL     R0, G9
+.function F11 "after 3s" params 0 registers 3
+  0000  139 GETGLOBAL     R0, G9
   0001    | ANIMREMOVE    R0, K92             ; "nothing"
-  0002  139 GETGLOBAL     R0, G9
+  0002  140 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  140 GETGLOBAL     R0, G12
+  0006  141 GETGLOBAL     R0, G12
   0007    | SUPERLAYER    R0, R0
   0008    | GETGLOBAL     R1, G9
   0009    | EQ            R0, R0, R1
@@ -615,28 +627,28 @@
   0013    | LOADNIL       R1
   0014    | EQ            R0, R0, R1
   0015    | JMPIFNOT      R0, +6              ; -> 0022
-  0016  141 GETGLOBAL     R0, G9
+  0016  142 GETGLOBAL     R0, G9
   0017    | SUBLAYERS     R0, R0
   0018    | LOADK         R1, K5              ; 1
   0019    | GETINDEX      R0, R0, R1
   0020    | LOADK         R1, K93             ; #f1faeeff
   0021    | SETPROP       R0, R1, backgroundColor
-  0022  143 GETGLOBAL     R0, G12
+  0022  144 GETGLOBAL     R0, G12
   0023    | ANIMREMOVEALL R0
-  0024  144 GETGLOBAL     R0, G9
+  0024  145 GETGLOBAL     R0, G9
   0025    | GETGLOBAL     R1, G15
   0026    | GETGLOBAL     R2, G12
   0027    | INSERTABOVE   R0, R1, R2
-  0028  145 GETGLOBAL     R0, G9
+  0028  146 GETGLOBAL     R0, G9
   0029    | GETGLOBAL     R1, G15
   0030    | GETGLOBAL     R2, G16
   0031    | REPLACESUB    R0, R1, R2
-  0032  146 GETGLOBAL     R0, G11
+  0032  147 GETGLOBAL     R0, G11
   0033    | REMOVEFROMSUPER R0
-  0034  147 RET
+  0034  148 RET
 
-.function F11 "every frame" params 0 registers 3
-  0000  152 LOADK         R0, K94             ; 100
+.function F12 "every frame" params 0 registers 3
+  0000  153 LOADK         R0, K94             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -645,10 +657,10 @@
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  153 RET
+  0009  154 RET
 
-.function F12 "draw dial" params 1 registers 9
-  0000  162 LOADK         R4, K95             ; (20, 20)
+.function F13 "draw dial" params 1 registers 9
+  0000  163 LOADK         R4, K95             ; (20, 20)
   0001    | LOADK         R5, K96             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
@@ -657,40 +669,40 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  163 GETGLOBAL     R1, G4
+  0009  164 GETGLOBAL     R1, G4
   0010    | LOADK         R2, K97             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  164 RET
+  0014  165 RET
 
-.function F13 "at 3s" params 0 registers 2
-  0000  186 GETGLOBAL     R0, G19
+.function F14 "at 3s" params 0 registers 2
+  0000  187 GETGLOBAL     R0, G19
   0001    | LOADK         R1, K0              ; 0
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
-.function F14 "at 2s" params 0 registers 1
-  0000  195 LOADBOOL      R0, 1
+.function F15 "at 2s" params 0 registers 1
+  0000  196 LOADBOOL      R0, 1
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
-.function F15 "on floor.beganContact" params 3 registers 5
-  0000  197 GETGLOBAL     R3, G21
+.function F16 "on floor.beganContact" params 3 registers 5
+  0000  198 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
   0002    | APPEND        R3, R4
   0003    | SETGLOBAL     R3, G21
   0004    | RET
 
-.function F16 "transaction completion" params 0 registers 2
-  0000  125 GETGLOBAL     R0, G13
+.function F17 "transaction completion" params 0 registers 2
+  0000  126 GETGLOBAL     R0, G13
   0001    | LOADK         R1, K35             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  126 RET
+  0003  127 RET
 
-.function F17 "animate completion" params 1 registers 3
-  0000  128 JMPIFNOT      R0, +3              ; -> 0004
+.function F18 "animate completion" params 1 registers 3
+  0000  129 JMPIFNOT      R0, +3              ; -> 0004
   0001    | GETGLOBAL     R1, G18
   0002    | LOADK         R2, K15             ; #1d3557ff
   0003    | SETPROP       R1, R2, backgroundColor
-  0004  129 RET
+  0004  130 RET
