@@ -13,6 +13,17 @@ extension Checker {
                                "matrix", "cubic", "named", "moveTo", "lineTo", "quadTo", "curveTo", "arc", "closePath",
                                "rectPath", "roundedRectPath", "ellipsePath", "image", "spring"]
 
+    /// The parameter names a built-in call may label its arguments with (optionally, in order).
+    static let builtinLabels: [String: [String]] = [
+        "arc": ["center", "radius", "startAngle", "endAngle", "clockwise"],
+        "roundedRectPath": ["rect", "cornerRadius"],
+        "quadTo": ["control", "to"],
+        "curveTo": ["control1", "control2", "to"],
+        "rgb": ["red", "green", "blue"], "rgba": ["red", "green", "blue", "alpha"],
+        "hsb": ["hue", "saturation", "brightness"], "hsba": ["hue", "saturation", "brightness", "alpha"],
+        "mix": ["from", "to", "fraction"], "clamp": ["value", "lower", "upper"],
+    ]
+
     func call(_ callee: Expr, _ args: [Arg], at span: Span, expect: ValueType? = nil) -> Typed {
         guard case .identifier(let fname) = callee.kind else {
             if case .member(_, let m) = callee.kind, Checker.layerMethods.contains(m.text) || m.text == "append" {
@@ -34,8 +45,20 @@ extension Checker {
         }
         if fname == "spring" { return springCall(args, at: span) }
         if let label = args.first(where: { $0.label != nil })?.label {
-            diags.error("E0271", "'\(fname)' takes no labelled arguments", at: label.span)
-            return .error
+            // labels are optional where Core Graphics and UIKit name the arguments (arc(center:
+            // radius: startAngle: endAngle: clockwise:)); each must name its position's parameter
+            guard let names = Checker.builtinLabels[fname] else {
+                diags.error("E0271", "'\(fname)' takes no labelled arguments", at: label.span)
+                return .error
+            }
+            for (i, a) in args.enumerated() {
+                guard let l = a.label else { continue }
+                if i >= names.count || l.text != names[i] {
+                    diags.error("E0271", "argument \(i + 1) of '\(fname)' cannot be labelled '\(l.text)'", at: l.span,
+                                label: "usage: \(fname)(\(names.map { $0 + ":" }.joined(separator: " "))), each label optional")
+                    return .error
+                }
+            }
         }
         return builtinCall(fname, callee, args, at: span, expect: expect)
     }

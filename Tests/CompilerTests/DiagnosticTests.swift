@@ -262,4 +262,20 @@ final class DiagnosticTests: XCTestCase {
 
         """)
     }
+
+    /// Built-ins that Core Graphics and UIKit call with labels take them, optionally, in order.
+    func testOptionalLabelsOnBuiltIns() {
+        XCTAssertEqual(diagnose("""
+        let p = arc(center: (10, 10), radius: 5, startAngle: 0deg, endAngle: 90deg, clockwise: true)
+        let q = roundedRectPath((0, 0, 4, 4), cornerRadius: 2)
+        layer s: shape { path: p + q  fillColor: rgba(red: 1, green: 0, blue: 0, alpha: 1) }
+
+        """), "")
+        XCTAssertEqual(diagnose("let d = arc((1, 1), 5, 0deg, 90deg, counterclockwise: true)\nlayer s: shape { path: d }\n"), """
+        t.cal:1:37: error: argument 5 of 'arc' cannot be labelled 'counterclockwise' [E0271]
+         1 | let d = arc((1, 1), 5, 0deg, 90deg, counterclockwise: true)
+           |                                     ^~~~~~~~~~~~~~~~ usage: arc(center: radius: startAngle: endAngle: clockwise:), each label optional
+
+        """)
+    }
 }
