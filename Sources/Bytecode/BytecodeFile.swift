@@ -29,7 +29,8 @@ public enum BytecodeFormat {
     /// dynamics is still written as version 2, byte for byte as before. Version 4 added the
     /// opcodes from ANIMADDK on (computed animation keys, tree reads, TXCOMPLETIONF); a program that
     /// uses one is version 4, so an older calc says it is too new instead of "unknown opcode".
-    /// Version 5 added UNCONSTRAIN (constraints replaced from handlers), on the same terms.
+    /// Version 5 added UNCONSTRAIN (constraints replaced from handlers), ANIMGET and ANIMCOPY
+    /// (an animation variable's timing fields read and set), on the same terms.
     public static func version(for p: Program) -> UInt16 {
         var newest = p.behaviorTemplates.isEmpty ? UInt16(2) : 3
         for f in p.functions {

@@ -191,6 +191,10 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case txcompletionf
     /// R[A].constraints := []   (clears the layer's constraints; a constraints statement then sets new ones)
     case unconstrain
+    /// R[A] := R[B].AF[C]   (an animation's timing field: duration, beginTime, … timingFunction)
+    case animget
+    /// R[A] := a copy of the animation R[B]   (so setting a field of a variable's animation leaves other holders' alone)
+    case animcopy
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -294,6 +298,8 @@ extension Opcode {
         case .superlayer, .sublayers, .getmask: return f(.reg, .reg)
         case .txcompletionf: return f(.unused, .reg, .function)
         case .unconstrain: return f(.reg)
+        case .animget: return f(.reg, .reg, .animField)
+        case .animcopy: return f(.reg, .reg)
         }
     }
 

@@ -815,6 +815,7 @@ extension Checker {
             return
         }
         if let s = assignBehavior(base, names, value, span) { out.appendEach(s); return }
+        if names.count == 1, case .identifier(let vname) = base.kind, assignAnimationField(vname, base.span, names[0], value, ln, into: &out) { return }
         // a layer property
         var b = expr(base, expect: nil)
         if b.type.isError { _ = expr(value, expect: .error); return }
@@ -881,6 +882,43 @@ extension Checker {
 
     /// The register and type of `name` when the innermost declaration of it in the current
     /// function's scopes is a `var` local (then marked used, as `lookup` does); nil otherwise.
+    /// `a.duration = 2s` where `a` is an animation variable: the variable gets a copy of its
+    /// animation with the field set, so other holders of the old animation (another variable, a
+    /// layer it was added to) keep theirs. False when `a` is no animation variable.
+    func assignAnimationField(_ vname: String, _ vspan: Span, _ name: (String, Span), _ value: Expr, _ ln: Int, into out: inout [IRStmt]) -> Bool {
+        let variable: IR
+        if let (reg, type) = scopeVariable(vname) {
+            guard type == .animation else { return false }
+            variable = .local(reg)
+        } else {
+            guard let sym = lookup(vname, at: vspan, report: false) else { return false }
+            switch sym {
+            case .global(_, let type, _, _), .local(_, let type, _, _), .param(_, let type, _), .constant(_, let type, _):
+                guard type == .animation else { return false }
+            case .animation: break   // a `let` animation: variableTarget says it is a constant
+            default: return false
+            }
+            guard let (v, _) = variableTarget(sym, vname, vspan) else {
+                _ = expr(value, expect: .error)
+                return true
+            }
+            variable = v
+        }
+        guard let f = animationTimingField(name.0, name.1, setting: true), let type = Checker.animFieldTypes[f] else {
+            _ = expr(value, expect: .error)
+            return true
+        }
+        let t = expr(value, expect: type)
+        guard let vi = convert(t, to: type, at: value.span, what: "the animation's '\(f.name)'") else { return true }
+        let ir = IR.animWith(variable, f, vi)
+        switch variable {
+        case .local(let reg): out.append(.setLocal(reg, ir, line: ln))
+        case .global(let slot): out.append(.setGlobal(slot, ir, line: ln))
+        default: break
+        }
+        return true
+    }
+
     func scopeVariable(_ name: String) -> (Int, ValueType)? {
         var level = fn.scopes.count - 1
         while level >= 0 {

@@ -490,6 +490,7 @@ extension Checker {
     }
 
     func field(_ t: Typed, _ name: String, _ nameSpan: Span, at span: Span) -> Typed {
+        if t.type == .animation { return animationField(t, name, nameSpan) }
         if name == "count" {
             switch t.type {
             case .array, .string, .emptyArray:
@@ -513,6 +514,31 @@ extension Checker {
         }
         if let v = t.ir.constant { return Typed(ir: .const(c.1.get(v)), type: c.2) }
         return Typed(ir: .field(t.ir, c.1), type: c.2)
+    }
+
+    /// The timing fields of an animation value can be read (`slide.duration`) and, on a variable,
+    /// set (`var s = slide; s.duration = 2s`); the rest are fixed where the animation is written.
+    func animationTimingField(_ name: String, _ nameSpan: Span, setting: Bool) -> AnimField? {
+        if let f = Checker.timingFields.first(where: { $0.name == name }) { return f }
+        if AnimField.allCases.contains(where: { $0.name == name }) || name == "keyPath" {
+            diags.error("E0202", "an animation's '\(name)' cannot be \(setting ? "set" : "read") here", at: nameSpan,
+                        label: "its timing fields can: \(Checker.timingFields.map(\.name).joined(separator: ", ")); write a new animation for a different '\(name)'")
+        } else {
+            diags.error("E0202", "an animation has no field '\(name)'", at: nameSpan,
+                        label: suggestion(for: name, among: Checker.timingFields.map(\.name)).map { "did you mean '\($0)'?" })
+        }
+        return nil
+    }
+
+    func animationField(_ t: Typed, _ name: String, _ nameSpan: Span) -> Typed {
+        guard let f = animationTimingField(name, nameSpan, setting: false), let type = Checker.animFieldTypes[f] else { return .error }
+        // a field the animation's literal sets to a constant is that constant
+        if case .animation(let template, let dynamic) = t.ir, !dynamic.contains(where: { $0.0 == f }),
+           animationTemplates.indices.contains(template),
+           let k = animationTemplates[template].fields.last(where: { $0.field == f })?.constant, Int(k) < pool.values.count {
+            return Typed(ir: .const(pool.values[Int(k)]), type: type)
+        }
+        return Typed(ir: .animGet(t.ir, f), type: type)
     }
 
     /// CGRect's getters, read-only: computed from the rect's origin and size as written.
@@ -554,6 +580,8 @@ extension Checker {
             return callsAFunction(a) || callsAFunction(b)
         case let .select(c, a, b):
             return callsAFunction(c) || callsAFunction(a) || callsAFunction(b)
+        case let .animGet(a, _): return callsAFunction(a)
+        case let .animWith(a, _, v): return callsAFunction(a) || callsAFunction(v)
         case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _), let .tree(_, a):
             return callsAFunction(a)
         case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):

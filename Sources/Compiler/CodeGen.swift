@@ -370,6 +370,15 @@ struct CodeGen {
         case let .compare(op, a, b):
             let x = firstOperand(a, dst), y = rk(b)
             emit(Instruction(op, a: r(dst), b: r(x), c: y))
+        case let .animGet(a, f):
+            let x = firstOperand(a, dst)
+            emit(Instruction(.animget, a: r(dst), b: r(x), c: UInt32(f.rawValue)))
+        case let .animWith(a, f, v):
+            // the copy goes to a scratch register: `dst` may be the variable itself, read by `v`
+            let copy = alloc()
+            emit(Instruction(.animcopy, a: r(copy), b: r(operand(a))))
+            emit(Instruction(.animset, a: r(copy), b: r(operand(v)), c: UInt32(f.rawValue)))
+            emit(Instruction(.move, a: r(dst), b: r(copy)))
         case let .select(c, a, b):
             let x = firstOperand(c, dst)
             let jumpElse = code.count

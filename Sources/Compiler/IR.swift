@@ -41,6 +41,10 @@ enum IR: Sendable {
     indirect case getProp(IR, KeyPath)
     indirect case getPres(IR, KeyPath)
     case animation(template: Int, dynamic: [(AnimField, IR)])
+    /// An animation's timing field (ANIMGET).
+    indirect case animGet(IR, AnimField)
+    /// A copy of an animation with one field set (ANIMCOPY, ANIMSET): `a.duration = 2s` on a variable.
+    indirect case animWith(IR, AnimField, IR)
     /// A dynamics behaviour's field (DYNGET).
     case getBehavior(Int, DynField)
 

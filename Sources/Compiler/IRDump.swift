@@ -100,6 +100,8 @@ struct IRDump {
         case let .compare(op, a, b): return "(\(op.name.lowercased()) \(expr(a)) \(expr(b)))"
         case let .and(a, b): return "(and \(expr(a)) \(expr(b)))"
         case let .select(c, a, b): return "(select \(expr(c)) \(expr(a)) \(expr(b)))"
+        case let .animGet(a, f): return "\(expr(a)).\(f.name)"
+        case let .animWith(a, f, v): return "(\(expr(a)) with \(f.name) = \(expr(v)))"
         case let .or(a, b): return "(or \(expr(a)) \(expr(b)))"
         case let .makePoint(a, b): return "(point \(expr(a)) \(expr(b)))"
         case let .makeSize(a, b): return "(size \(expr(a)) \(expr(b)))"

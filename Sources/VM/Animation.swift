@@ -71,6 +71,24 @@ public struct AnimationObject: Sendable {
 
     public init(keyPath: KeyPath, kind: AnimationKind = .basic) { self.keyPath = keyPath; self.kind = kind }
 
+    /// A timing field's value (ANIMGET); nil for the other fields, which are not readable.
+    func get(_ field: AnimField) -> Value? {
+        switch field {
+        case .duration: return .number(duration)
+        case .beginTime: return .number(beginTime)
+        case .timeOffset: return .number(timeOffset)
+        case .speed: return .number(speed)
+        case .repeatCount: return .number(repeatCount)
+        case .repeatDuration: return .number(repeatDuration)
+        case .autoreverses: return .bool(autoreverses)
+        case .fillMode: return .enumCase(fillMode.rawValue)
+        case .removedOnCompletion: return .bool(removedOnCompletion)
+        // an animation added directly with none is linear (docs/semantics.md)
+        case .timingFunction: return .timing(timingFunction ?? .linear)
+        default: return nil
+        }
+    }
+
     /// Sets one field from a value; returns false when the value has the wrong type or range.
     mutating func set(_ field: AnimField, _ v: Value) -> Bool {
         func numbers(_ v: Value) -> [Double]? {

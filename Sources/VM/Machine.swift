@@ -1148,6 +1148,15 @@ final class Machine {
         case .animaddk:
             try writable()
             try addAnimation(R[b], to: R[a], key: try computedKey(R[c]))
+        case .animget:
+            guard let field = AnimField(rawValue: UInt8(c)), let v = try animationObject(R[b]).get(field) else {
+                throw fail("bad animation field")
+            }
+            R[a] = v
+        case .animcopy:
+            let obj = try animationObject(R[b])
+            animations.append(obj)
+            R[a] = .animation(Int32(animations.count - 1))
         case .animremovek:
             try writable()
             let l = try layerIndex(R[a])

@@ -137,6 +137,8 @@ enum Fixtures {
             (Instruction(.getmask, a: 3, b: 1), 32),
             (Instruction(.txcompletionf, b: 4, c: 1), 33),
             (Instruction(.unconstrain, a: 1), 34),
+            (Instruction(.animget, a: 3, b: 2, c: UInt32(AnimField.duration.rawValue)), 35),
+            (Instruction(.animcopy, a: 3, b: 2), 35),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]

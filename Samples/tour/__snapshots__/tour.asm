@@ -101,18 +101,19 @@
   K83     number    120
   K84     string    "tile2"
   K85     string    "intro"
-  K86     number    6
-  K87     string    "borderWidth"
-  K88     timing    linear
-  K89     color     #a8dadcff
-  K90     timing    easeInEaseOut
-  K91     string    "tile3"
-  K92     string    "nothing"
-  K93     color     #f1faeeff
-  K94     number    100
-  K95     point     (20, 20)
-  K96     number    16
-  K97     point     (4, 24)
+  K86     number    1.5
+  K87     string    "tile3"
+  K88     number    6
+  K89     string    "borderWidth"
+  K90     timing    linear
+  K91     color     #a8dadcff
+  K92     timing    easeInEaseOut
+  K93     string    "nothing"
+  K94     color     #f1faeeff
+  K95     number    100
+  K96     point     (20, 20)
+  K97     number    16
+  K98     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -365,49 +366,49 @@
   0123  111 LOADK         R3, K29             ; 0.5
   0124    | NEWARRAY      R4, R5, 0
   0125    | SCHEDULE      R3, R4, F8          ; "at 0.5s"
-  0126  118 LOADK         R3, K5              ; 1
+  0126  121 LOADK         R3, K5              ; 1
   0127    | NEWARRAY      R4, R5, 0
   0128    | SCHEDULE      R3, R4, F9          ; "at 1s"
-  0129  133 LOADK         R3, K2              ; 2
+  0129  136 LOADK         R3, K2              ; 2
   0130    | LOADK         R4, K5              ; 1
   0131    | LOADK         R5, K14             ; 3
   0132    | NEWARRAY      R6, R7, 0
   0133    | EVERY         R3..R5, R6, F10     ; "every 1s"
-  0134  138 LOADK         R3, K14             ; 3
+  0134  141 LOADK         R3, K14             ; 3
   0135    | NEWARRAY      R4, R5, 0
   0136    | SCHEDULE      R3, R4, F11         ; "after 3s"
-  0137  149 NEWLAYER      R3, LT7             ; plain "pin"
+  0137  152 NEWLAYER      R3, LT7             ; plain "pin"
   0138    | SETGLOBAL     R3, G15
   0139    | ROOT          R3
   0140    | GETGLOBAL     R4, G15
   0141    | ADDSUBLAYER   R3, R4
-  0142  150 NEWLAYER      R3, LT8             ; plain "peg"
+  0142  153 NEWLAYER      R3, LT8             ; plain "peg"
   0143    | SETGLOBAL     R3, G16
   0144    | ROOT          R3
   0145    | GETGLOBAL     R4, G16
   0146    | ADDSUBLAYER   R3, R4
-  0147  152 NEWARRAY      R3, R4, 0
+  0147  155 NEWARRAY      R3, R4, 0
   0148    | ONFRAME       R3, F12             ; "every frame"
-  0149  159 NEWLAYER      R3, LT9             ; plain "dial"
+  0149  162 NEWLAYER      R3, LT9             ; plain "dial"
   0150    | SETGLOBAL     R3, G17
   0151    | ROOT          R3
   0152    | GETGLOBAL     R4, G17
   0153    | ADDSUBLAYER   R3, R4
-  0154  162 GETGLOBAL     R3, G17
+  0154  165 GETGLOBAL     R3, G17
   0155    | NEWARRAY      R4, R5, 0
   0156    | SETDRAW       R3..R4, F13         ; "draw dial"
-  0157  166 GETGLOBAL     R3, G17
+  0157  169 GETGLOBAL     R3, G17
   0158    | ANIMNEW       R4, AT7             ; basic sweep
   0159    | ANIMADD       R3, R4, K73         ; "turn"
-  0160  170 NEWLAYER      R3, LT10            ; plain "comet"
+  0160  173 NEWLAYER      R3, LT10            ; plain "comet"
   0161    | SETGLOBAL     R3, G18
   0162    | ROOT          R3
   0163    | GETGLOBAL     R4, G18
   0164    | ADDSUBLAYER   R3, R4
-  0165  173 GETGLOBAL     R3, G18
+  0165  176 GETGLOBAL     R3, G18
   0166    | ANIMNEW       R4, AT8             ; keyframe position
   0167    | ANIMADD       R3, R4, K74         ; "orbit"
-  0168  179 NEWLAYER      R3, LT11            ; emitter "spray"
+  0168  182 NEWLAYER      R3, LT11            ; emitter "spray"
   0169    | SETGLOBAL     R3, G19
   0170    | ROOT          R3
   0171    | GETGLOBAL     R4, G19
@@ -417,20 +418,20 @@
   0175    | LOADK         R6, K76             ; "drop.mist"
   0176    | NEWARRAY      R4, R5, 2
   0177    | SETPROP       R3, R4, emitterCells
-  0178  187 LOADK         R3, K14             ; 3
+  0178  190 LOADK         R3, K14             ; 3
   0179    | NEWARRAY      R4, R5, 0
   0180    | SCHEDULE      R3, R4, F14         ; "at 3s"
-  0181  190 NEWLAYER      R3, LT12            ; plain "pebble"
+  0181  193 NEWLAYER      R3, LT12            ; plain "pebble"
   0182    | SETGLOBAL     R3, G20
   0183    | ROOT          R3
   0184    | GETGLOBAL     R4, G20
   0185    | ADDSUBLAYER   R3, R4
-  0186  192 GETGLOBAL     R4, G20
+  0186  195 GETGLOBAL     R4, G20
   0187    | NEWARRAY      R3, R4, 1
   0188    | DYNSET        R3, items, BT0      ; gravity "fall"
   0189    | LOADBOOL      R3, 0
   0190    | DYNSET        R3, active, BT0     ; gravity "fall"
-  0191  193 GETGLOBAL     R4, G20
+  0191  196 GETGLOBAL     R4, G20
   0192    | NEWARRAY      R3, R4, 1
   0193    | DYNSET        R3, items, BT1      ; collision "floor"
   0194    | ROOT          R3
@@ -438,17 +439,17 @@
   0196    | DYNSET        R3, boundary, BT1   ; collision "floor"
   0197    | LOADBOOL      R3, 1
   0198    | DYNSET        R3, active, BT1     ; collision "floor"
-  0199  194 GETGLOBAL     R4, G20
+  0199  197 GETGLOBAL     R4, G20
   0200    | NEWARRAY      R3, R4, 1
   0201    | DYNSET        R3, items, BT2      ; itemBehavior "bounce"
   0202    | LOADBOOL      R3, 1
   0203    | DYNSET        R3, active, BT2     ; itemBehavior "bounce"
-  0204  196 LOADK         R3, K2              ; 2
+  0204  199 LOADK         R3, K2              ; 2
   0205    | NEWARRAY      R4, R5, 0
   0206    | SCHEDULE      R3, R4, F15         ; "at 2s"
-  0207  197 NEWARRAY      R3, R4, 0
+  0207  200 NEWARRAY      R3, R4, 0
   0208    | SETGLOBAL     R3, G21
-  0209  198 NEWARRAY      R3, R4, 0
+  0209  201 NEWARRAY      R3, R4, 0
   0210    | ONCONTACT     BT1, R3, F16        ; collision "floor", "on floor.beganContact"
   0211    | RET
 
@@ -511,43 +512,55 @@
   0003    | SETPROP       R0, R1, backgroundColor
   0004  109 RET
 
-.function F8 "at 0.5s" params 0 registers 6
-  0000  112 LOADK         R0, K68             ; "tile0"
-  0001    | NAMED         R0, R0
-  0002    | ANIMNEW       R1, AT1             ; keyframe position.y
-  0003    | LOADK         R3, K79             ; 150
-  0004    | LOADK         R4, K83             ; 120
-  0005    | LOADK         R5, K79             ; 150
-  0006    | NEWARRAY      R2, R3, 3
-  0007    | ANIMSET       R1, R2, values
-  0008    | ANIMADD       R0, R1, K69         ; "hop"
-  0009  113 LOADK         R0, K70             ; "tile1"
-  0010    | NAMED         R0, R0
-  0011    | ANIMNEW       R1, AT2             ; spring transform.scale
-  0012    | ANIMADD       R0, R1, K71         ; "settle"
-  0013  114 LOADK         R0, K84             ; "tile2"
-  0014    | NAMED         R0, R0
-  0015    | ANIMNEW       R1, AT5             ; group bounds
-  0016    | ANIMNEW       R3, AT3             ; basic opacity
-  0017    | ANIMNEW       R4, AT4             ; basic position.x
-  0018    | NEWARRAY      R2, R3, 2
-  0019    | ANIMSET       R1, R2, animations
-  0020    | ANIMADD       R0, R1, K85         ; "intro"
-  0021  115 LOADK         R0, K72             ; "tile4"
-  0022    | NAMED         R0, R0
-  0023    | ANIMNEW       R1, AT2             ; spring transform.scale
-  0024    | LOADK         R2, K71             ; "settle"
-  0025    | GETGLOBAL     R4, G3
-  0026    | CALLB         R3, R4, string
-  0027    | ADD           R2, R2, R3
-  0028    | ANIMADDK      R0, R1, R2
-  0029  116 RET
+.function F8 "at 0.5s" params 0 registers 7
+  0000  112 LOADK         R1, K68             ; "tile0"
+  0001    | NAMED         R1, R1
+  0002    | ANIMNEW       R2, AT1             ; keyframe position.y
+  0003    | LOADK         R4, K79             ; 150
+  0004    | LOADK         R5, K83             ; 120
+  0005    | LOADK         R6, K79             ; 150
+  0006    | NEWARRAY      R3, R4, 3
+  0007    | ANIMSET       R2, R3, values
+  0008    | ANIMADD       R1, R2, K69         ; "hop"
+  0009  113 LOADK         R1, K70             ; "tile1"
+  0010    | NAMED         R1, R1
+  0011    | ANIMNEW       R2, AT2             ; spring transform.scale
+  0012    | ANIMADD       R1, R2, K71         ; "settle"
+  0013  114 LOADK         R1, K84             ; "tile2"
+  0014    | NAMED         R1, R1
+  0015    | ANIMNEW       R2, AT5             ; group bounds
+  0016    | ANIMNEW       R4, AT3             ; basic opacity
+  0017    | ANIMNEW       R5, AT4             ; basic position.x
+  0018    | NEWARRAY      R3, R4, 2
+  0019    | ANIMSET       R2, R3, animations
+  0020    | ANIMADD       R1, R2, K85         ; "intro"
+  0021  115 ANIMNEW       R0, AT5             ; group bounds
+  0022    | ANIMNEW       R2, AT3             ; basic opacity
+  0023    | ANIMNEW       R3, AT4             ; basic position.x
+  0024    | NEWARRAY      R1, R2, 2
+  0025    | ANIMSET       R0, R1, animations
+  0026  116 ANIMCOPY      R1, R0
+  0027    | LOADK         R2, K86             ; 1.5
+  0028    | ANIMSET       R1, R2, beginTime
+  0029    | MOVE          R0, R1
+  0030  117 LOADK         R1, K87             ; "tile3"
+  0031    | NAMED         R1, R1
+  0032    | ANIMADD       R1, R0, K85         ; "intro"
+  0033  118 LOADK         R1, K72             ; "tile4"
+  0034    | NAMED         R1, R1
+  0035    | ANIMNEW       R2, AT2             ; spring transform.scale
+  0036    | LOADK         R3, K71             ; "settle"
+  0037    | GETGLOBAL     R5, G3
+  0038    | CALLB         R4, R5, string
+  0039    | ADD           R3, R3, R4
+  0040    | ANIMADDK      R1, R2, R3
+  0041  119 RET
 
 .function F9 "at 1s" params 0 registers 4
-  0000  119 GETGLOBAL     R0, G9
+  0000  122 GETGLOBAL     R0, G9
   0001    | LOADK         R1, K83             ; 120
   0002    | SETPROP       R0, R1, position.x
-  0003  120 GETGLOBAL     R0, G11
+  0003  123 GETGLOBAL     R0, G11
   0004    | UNCONSTRAIN   R0
   0005    | GETGLOBAL     R0, G11
   0006    | GETGLOBAL     R1, G10
@@ -559,33 +572,33 @@
   0012    | GETGLOBAL     R1, G10
   0013    | GETPROP       R1, R1, name
   0014    | LOADK         R2, K5              ; 1
-  0015    | LOADK         R3, K86             ; 6
+  0015    | LOADK         R3, K88             ; 6
   0016    | CONSTRAIN     R0, R1..R3, minY=maxY
-  0017  121 GETGLOBAL     R0, G13
+  0017  124 GETGLOBAL     R0, G13
   0018    | LOADNIL       R1
-  0019    | SETACTION     R0, R1, K87         ; "borderWidth"
-  0020  122 TXBEGIN
+  0019    | SETACTION     R0, R1, K89         ; "borderWidth"
+  0020  125 TXBEGIN
   0021    | LOADK         R0, K5              ; 1
   0022    | TXSET         R0, animationDuration
-  0023    | LOADK         R0, K88             ; linear
+  0023    | LOADK         R0, K90             ; linear
   0024    | TXSET         R0, animationTimingFunction
   0025    | NEWARRAY      R0, R1, 0
   0026    | TXCOMPLETION  R0, F17             ; "transaction completion"
-  0027  123 GETGLOBAL     R0, G13
+  0027  126 GETGLOBAL     R0, G13
   0028    | LOADK         R1, K79             ; 150
   0029    | SETPROP       R0, R1, position.y
-  0030  124 TXBEGIN
+  0030  127 TXBEGIN
   0031    | LOADBOOL      R0, 1
   0032    | TXSET         R0, disableActions
   0033    | GETGLOBAL     R0, G10
-  0034    | LOADK         R1, K89             ; #a8dadcff
+  0034    | LOADK         R1, K91             ; #a8dadcff
   0035    | SETPROP       R0, R1, backgroundColor
   0036    | TXCOMMIT
-  0037  127 TXCOMMIT
-  0038  128 TXBEGIN
+  0037  130 TXCOMMIT
+  0038  131 TXBEGIN
   0039    | LOADK         R0, K29             ; 0.5
   0040    | TXSET         R0, animationDuration
-  0041    | LOADK         R0, K90             ; easeInEaseOut
+  0041    | LOADK         R0, K92             ; easeInEaseOut
   0042    | TXSET         R0, animationTimingFunction
   0043    | LOADBOOL      R0, 0
   0044    | TXSET         R0, beginFromCurrentState
@@ -594,30 +607,30 @@
   0047    | GETGLOBAL     R0, G18
   0048    | LOADK         R1, K58             ; 0.6
   0049    | SETPROP       R0, R1, opacity
-  0050  130 TXCOMMIT
-  0051  131 RET
+  0050  133 TXCOMMIT
+  0051  134 RET
 
 .function F10 "every 1s" params 0 registers 3
-  0000  134 GETGLOBAL     R0, G3
+  0000  137 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  135 LOADK         R0, K91             ; "tile3"
+  0003  138 LOADK         R0, K87             ; "tile3"
   0004    | NAMED         R0, R0
   0005    | LOADK         R1, K79             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
   0009    | SETPROP       R0, R1, position.y
-  0010  136 RET
+  0010  139 RET
 
 .function F11 "after 3s" params 0 registers 3
-  0000  139 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K92             ; "nothing"
-  0002  140 GETGLOBAL     R0, G9
+  0000  142 GETGLOBAL     R0, G9
+  0001    | ANIMREMOVE    R0, K93             ; "nothing"
+  0002  143 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
   0005    | INSERTAT      R0, R1, R2
-  0006  141 GETGLOBAL     R0, G12
+  0006  144 GETGLOBAL     R0, G12
   0007    | SUPERLAYER    R0, R0
   0008    | GETGLOBAL     R1, G9
   0009    | EQ            R0, R0, R1
@@ -627,28 +640,28 @@
   0013    | LOADNIL       R1
   0014    | EQ            R0, R0, R1
   0015    | JMPIFNOT      R0, +6              ; -> 0022
-  0016  142 GETGLOBAL     R0, G9
+  0016  145 GETGLOBAL     R0, G9
   0017    | SUBLAYERS     R0, R0
   0018    | LOADK         R1, K5              ; 1
   0019    | GETINDEX      R0, R0, R1
-  0020    | LOADK         R1, K93             ; #f1faeeff
+  0020    | LOADK         R1, K94             ; #f1faeeff
   0021    | SETPROP       R0, R1, backgroundColor
-  0022  144 GETGLOBAL     R0, G12
+  0022  147 GETGLOBAL     R0, G12
   0023    | ANIMREMOVEALL R0
-  0024  145 GETGLOBAL     R0, G9
+  0024  148 GETGLOBAL     R0, G9
   0025    | GETGLOBAL     R1, G15
   0026    | GETGLOBAL     R2, G12
   0027    | INSERTABOVE   R0, R1, R2
-  0028  146 GETGLOBAL     R0, G9
+  0028  149 GETGLOBAL     R0, G9
   0029    | GETGLOBAL     R1, G15
   0030    | GETGLOBAL     R2, G16
   0031    | REPLACESUB    R0, R1, R2
-  0032  147 GETGLOBAL     R0, G11
+  0032  150 GETGLOBAL     R0, G11
   0033    | REMOVEFROMSUPER R0
-  0034  148 RET
+  0034  151 RET
 
 .function F12 "every frame" params 0 registers 3
-  0000  153 LOADK         R0, K94             ; 100
+  0000  156 LOADK         R0, K95             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -657,11 +670,11 @@
   0006    | LOADK         R2, K14             ; 3
   0007    | CALL          R1, 1, F1           ; "fact"
   0008    | SETPROP       R0, R1, zPosition
-  0009  154 RET
+  0009  157 RET
 
 .function F13 "draw dial" params 1 registers 9
-  0000  163 LOADK         R4, K95             ; (20, 20)
-  0001    | LOADK         R5, K96             ; 16
+  0000  166 LOADK         R4, K96             ; (20, 20)
+  0001    | LOADK         R5, K97             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -669,40 +682,40 @@
   0006    | LOADK         R2, K15             ; #1d3557ff
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
-  0009  164 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K97             ; (4, 24)
+  0009  167 GETGLOBAL     R1, G4
+  0010    | LOADK         R2, K98             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4
-  0014  165 RET
+  0014  168 RET
 
 .function F14 "at 3s" params 0 registers 2
-  0000  187 GETGLOBAL     R0, G19
+  0000  190 GETGLOBAL     R0, G19
   0001    | LOADK         R1, K0              ; 0
   0002    | SETPROP       R0, R1, emitterCells.drop.birthRate
   0003    | RET
 
 .function F15 "at 2s" params 0 registers 1
-  0000  196 LOADBOOL      R0, 1
+  0000  199 LOADBOOL      R0, 1
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
 .function F16 "on floor.beganContact" params 3 registers 5
-  0000  198 GETGLOBAL     R3, G21
+  0000  201 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
   0002    | APPEND        R3, R4
   0003    | SETGLOBAL     R3, G21
   0004    | RET
 
 .function F17 "transaction completion" params 0 registers 2
-  0000  126 GETGLOBAL     R0, G13
+  0000  129 GETGLOBAL     R0, G13
   0001    | LOADK         R1, K35             ; 4
   0002    | SETPROP       R0, R1, borderWidth
-  0003  127 RET
+  0003  130 RET
 
 .function F18 "animate completion" params 1 registers 3
-  0000  129 JMPIFNOT      R0, +3              ; -> 0004
+  0000  132 JMPIFNOT      R0, +3              ; -> 0004
   0001    | GETGLOBAL     R1, G18
   0002    | LOADK         R2, K15             ; #1d3557ff
   0003    | SETPROP       R1, R2, backgroundColor
-  0004  130 RET
+  0004  133 RET
