@@ -833,6 +833,11 @@ public struct Parser {
         defer { for _ in 0..<levels { leave() } }
         while let (prec, op) = Parser.precedence(kind), prec > minPrec {
             _ = advance()
+            if op == .mod, case .number = lhs.kind, kind == .rbrace || kind == .rparen || kind == .comma || kind == .semicolon || tok.afterNewline {
+                // `opacity: 50%`: a percentage where CAL wants a fraction
+                expected("a value after '%'", label: "CAL has no percentages: write a fraction, e.g. 0.5 for 50%")
+                return Expr(.error, lhs.span)
+            }
             levels += 1
             guard enter() else {
                 // skip the rest of the chain without building it (one error for the whole chain)

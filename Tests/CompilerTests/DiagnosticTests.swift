@@ -278,4 +278,14 @@ final class DiagnosticTests: XCTestCase {
 
         """)
     }
+
+    func testAPercentageGetsAHint() {
+        XCTAssertEqual(diagnose("layer a { opacity: 50% }\n"), """
+        t.cal:1:24: error: expected a value after '%', found '}' [E0100]
+         1 | layer a { opacity: 50% }
+           |                        ^ CAL has no percentages: write a fraction, e.g. 0.5 for 50%
+
+        """)
+        XCTAssertEqual(diagnose("let x = 7 % 2\nlayer c { opacity: x / 2 }\n"), "")
+    }
 }
