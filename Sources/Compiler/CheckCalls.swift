@@ -315,7 +315,8 @@ extension Checker {
         case "image":
             guard arity([1], "image(\"file.png\") — a PNG or PPM file, relative to the script"),
                   let c = numbers([args[0].value], [.string]) else { return .error }
-            guard c[0].constant != nil else { return needsConstants(fname, span) }
+            guard case .string(let name)? = c[0].constant else { return needsConstants(fname, span) }
+            imageReferences.append(ImageReference(name: name, span: args[0].value.span))
             return apply(.image, c, .image)
         case "named":
             guard arity([1], "named(\"layer name\")"), let c = numbers([args[0].value], [.string]) else { return .error }

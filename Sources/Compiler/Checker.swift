@@ -304,6 +304,9 @@ final class Checker {
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: OffsetSet
+    /// Every `image("…")` with its span, for the command line to check the files exist (the
+    /// compiler itself reads no files).
+    var imageReferences: [ImageReference] = []
     /// The layers of each body being checked, for constraints between siblings.
     var siblingScopes: [SiblingScope] = []
     /// Filters declared anywhere in the file: list ("filters", "backgroundFilters") → name → kind.

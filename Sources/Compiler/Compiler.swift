@@ -10,7 +10,16 @@ public struct CompileResult: Sendable {
     public var program: Program?
     /// Sorted by position; errors and warnings.
     public var diagnostics: [Diagnostic]
+    /// The image files the source names (`image("photo.png")`), in source order, with where.
+    public var images: [ImageReference] = []
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// An image file named in the source, and the span of its name.
+public struct ImageReference: Sendable, Equatable {
+    public let name: String
+    public let span: Span
+    public init(name: String, span: Span) { self.name = name; self.span = span }
 }
 
 public enum Compiler {
@@ -85,7 +94,7 @@ public enum Compiler {
         if diags.items.isEmpty && declaresNothing {
             diags.warning("W0005", "the file declares nothing", at: Span(0, 0))
         }
-        guard !diags.hasErrors else { return CompileResult(program: nil, diagnostics: diags.sorted) }
+        guard !diags.hasErrors else { return CompileResult(program: nil, diagnostics: diags.sorted, images: checker.imageReferences) }
         var gen = CodeGen(pool: checker.pool)
         var compiled: [Function] = []
         compiled.reserveCapacity(functions.count)
@@ -109,7 +118,7 @@ public enum Compiler {
                               functions: compiled, layerTemplates: checker.layerTemplates,
                               animationTemplates: checker.animationTemplates, globalCount: UInt32(checker.globalCount),
                               customKeys: checker.customKeys, behaviorTemplates: checker.behaviorTemplates)
-        return CompileResult(program: program, diagnostics: diags.sorted)
+        return CompileResult(program: program, diagnostics: diags.sorted, images: checker.imageReferences)
     }
 }
 

@@ -185,6 +185,7 @@ extension Checker {
         v[17] = deferred.count
         v[18] = globals.count
         v[19] = topLevel.count
+        v[20] = imageReferences.count
         return v
     }
 }

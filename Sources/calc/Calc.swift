@@ -118,7 +118,7 @@ struct BuildRequest {
         // `calc build` exits when this returns: the compiler's data and the program are left for
         // the OS to reclaim rather than freed object by object
         let program = try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages,
-                                                exitsAfter: true, verified: emit != .bytecode)
+                                                exitsAfter: true, verified: emit != .bytecode, checkingImages: true)
         keepUntilExit(program)
         switch emit {
         case .bytecode:
@@ -149,7 +149,8 @@ struct Check: ParsableCommand {
         let bytes = try Files.read(file)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         var stages = StageClock()
-        keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true))
+        keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true,
+                                                checkingImages: true))
     }
 }
 

@@ -229,15 +229,22 @@ enum ProgramLoader {
     /// Compiles source and verifies the result (the VM relies on verified code); records the stages.
     /// With `exitsAfter`, the compiler's intermediate data is left for the OS to reclaim at exit.
     /// `verified: false` leaves verifying to the caller (`verify`), e.g. on another thread while it
-    /// encodes.
+    /// encodes. `checkingImages`: warn of image files that are missing (W0017; `calc build` and
+    /// `calc check` — `calc run` loads them next and fails on a missing one with a message of its own).
     static func compile(path: String, bytes: [UInt8], quietWarnings: Bool, stages: inout StageClock,
-                        exitsAfter: Bool = false, verified: Bool = true) throws -> Program {
+                        exitsAfter: Bool = false, verified: Bool = true, checkingImages: Bool = false) throws -> Program {
         let file = SourceFile(name: path, bytes: bytes)
         var phases = Compiler.Phases()
         let result = Compiler.compile(file, phases: &phases, releasingMemory: !exitsAfter)
         stages.mark("compile")
         stages.compiler = phases
-        printDiagnostics(result.diagnostics, file: file, quietWarnings: quietWarnings)
+        var diagnostics = result.diagnostics
+        if checkingImages, !result.images.isEmpty {
+            var all = DiagnosticBag()
+            for d in diagnostics + ImageLoader.missing(result.images, relativeTo: path) { all.add(d) }
+            diagnostics = all.sorted
+        }
+        printDiagnostics(diagnostics, file: file, quietWarnings: quietWarnings)
         guard let program = result.program, !result.hasErrors else {
             let n = result.diagnostics.filter { $0.severity == .error }.count
             throw CalcFailure(.diagnostics, "\(n) error\(n == 1 ? "" : "s") in '\(path)'; nothing was written")
@@ -315,6 +322,24 @@ enum ImageLoader {
     static func names(_ p: Program) -> [String] {
         var out: [String] = []
         for case .image(let n) in p.constants where !out.contains(n) { out.append(n) }
+        return out
+    }
+
+    /// W0017 for each image named in the source whose file is not there (the compiler reads no
+    /// files, so `calc build` and `calc check` look here; `calc run` then fails on it with exit 4).
+    static func missing(_ refs: [ImageReference], relativeTo script: String) -> [Diagnostic] {
+        let dir = (script as NSString).deletingLastPathComponent
+        var out: [Diagnostic] = []
+        var checked: [String: Bool] = [:]
+        for r in refs {
+            let path = r.name.hasPrefix("/") || dir.isEmpty ? r.name : dir + "/" + r.name
+            let exists = checked[path] ?? FileManager.default.fileExists(atPath: path)
+            checked[path] = exists
+            if !exists {
+                out.append(Diagnostic("W0017", .warning, "image file '\(path)' does not exist", at: r.span,
+                                      label: "images are found relative to the script's folder"))
+            }
+        }
         return out
     }
 

@@ -45,6 +45,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(CLI.files(in: dir), ["t.cal"])
     }
 
+    /// W0017: the compiler reads no files, so `calc check` and `calc build` look for the images the
+    /// source names, relative to the script's folder; a missing one is a warning there and an I/O
+    /// error (exit 4) when `calc run` needs it.
+    func testAMissingImageIsAWarningWhenChecked() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/art", withIntermediateDirectories: true)
+        CLI.write("scene { size: (20, 20) duration: 0.1s }\nlayer a { contents: image(\"gone.png\") }\n", "art/s.cal", in: dir)
+        let r = calc("check", "art/s.cal")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stderr, """
+        art/s.cal:2:27: warning: image file 'art/gone.png' does not exist [W0017]
+         2 | layer a { contents: image("gone.png") }
+           |                           ^~~~~~~~~~ images are found relative to the script's folder
+
+        """)
+        XCTAssertEqual(calc("build", "art/s.cal", "-o", "s.calb").stderr, r.stderr)
+        XCTAssertEqual(calc("run", "art/s.cal", "-o", "out", "-q").status, 4)
+        // once the file is there, nothing is said
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/art/gone.png", contents: Data()))
+        XCTAssertEqual(calc("check", "art/s.cal").stderr, "")
+    }
+
     func testRunWritesEveryFrameWithTheScenesPixels() throws {
         CLI.write(tiny, "t.cal", in: dir)
         let r = calc("run", "t.cal", "-o", "out")
