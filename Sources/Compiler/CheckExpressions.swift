@@ -269,7 +269,20 @@ extension Checker {
                     diags.error("E0313", "\(TypeRules.article(t.type)) cannot be shown in a string", at: e.span)
                     return .error
                 }
-                if let v = t.ir.constant { piece = .const(.string(Value.display(v))) } else {
+                if t.type == .number(.angle) {
+                    // an angle reads in degrees, as it is usually written: "\(90deg)" is "90deg"
+                    // (rounded to 1e-9 degree, so 30deg is not 29.999999999999996deg)
+                    let scaled: IR = .arith(.mul, .arith(.mul, t.ir, .const(.number(180 / Double.pi))), .const(.number(1e9)))
+                    let degrees: IR
+                    if let x = t.ir.constant?.number {
+                        degrees = .const(.number((x * (180 / Double.pi) * 1e9).rounded(.toNearestOrAwayFromZero) / 1e9))
+                    } else {
+                        degrees = .arith(.div, .builtin(.round, [scaled]), .const(.number(1e9)))
+                    }
+                    if let v = degrees.constant { piece = .const(.string(Value.display(v) + "deg")) } else {
+                        piece = .arith(.add, .builtin(.string, [degrees]), .const(.string("deg")))
+                    }
+                } else if let v = t.ir.constant { piece = .const(.string(Value.display(v))) } else {
                     piece = t.type == .string ? t.ir : .builtin(.string, [t.ir])
                 }
             }

@@ -332,4 +332,22 @@ final class LogicTests: XCTestCase {
         XCTAssertEqual(tl.layer("log", at: 0.5).position, Point(1, -1))
         XCTAssertEqual(tl.layer("log", at: 0.5).zPosition, 5)   // count() never ran: calls is 0
     }
+
+    /// An angle reads in degrees in a string, rounded to 1e-9 degree: the same when folded and when
+    /// computed at run time.
+    func testAnglesReadInDegreesInStrings() throws {
+        let tl = try timeline("""
+        scene { duration: 1s }
+        var a = 30deg
+        layer "l\\(90deg)" { }
+        layer "m\\(1.5rad)" { }
+        at 0.5s {
+            a = a + 0deg
+            layer "n\\(a)" { }
+        }
+        """)
+        let names = try XCTUnwrap(tl.presentation(at: 0.5)).root.sublayers.map(\.name)
+        // 1.5 rad = 85.943669269… degrees
+        XCTAssertEqual(names, ["l90deg", "m85.94366927deg", "n30deg"])
+    }
 }
