@@ -316,8 +316,9 @@ extension Checker {
             guard arity([1], "image(\"file.png\") — a PNG or PPM file, relative to the script"),
                   let c = numbers([args[0].value], [.string]) else { return .error }
             guard case .string(let name)? = c[0].constant else { return needsConstants(fname, span) }
-            imageReferences.append(ImageReference(name: name, span: args[0].value.span))
-            return apply(.image, c, .image)
+            let result = apply(.image, c, .image)
+            if !result.type.isError { imageReferences.append(ImageReference(name: name, span: args[0].value.span)) }
+            return result
         case "named":
             guard arity([1], "named(\"layer name\")"), let c = numbers([args[0].value], [.string]) else { return .error }
             if fn.kind == .binding {

@@ -129,6 +129,7 @@ extension Checker {
         var dynamicSeen = false
         var styleStmts: [IRStmt] = []
         var actionStmts: [IRStmt] = []
+        var onlyPropertiesBefore = true
         fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
@@ -195,11 +196,13 @@ extension Checker {
                     dynamicSeen = true
                     out.append(.setProp(layer: me, kp, ir, line: line(m.span)))
                 }
-            } else if case .actions(let members, let span) = item {
+            } else if case .actions(let members, let span) = item, onlyPropertiesBefore {
                 // set before the layer joins the tree, so its onOrderIn runs when a handler
-                // declares it (the style's come first: the layer's own override them)
+                // declares it (the style's come first: the layer's own override them) — when only
+                // properties come before it: after a `let` or a call, it may read what they did
                 actionStmts += actions(members).map { .setAction(layer: me, key: $0.0, animation: $0.1, line: line(span)) }
             } else {
+                onlyPropertiesBefore = false
                 stmt(item, .layer(me, displayName), into: &out)
             }
         }

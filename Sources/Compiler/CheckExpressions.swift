@@ -61,7 +61,7 @@ extension Checker {
         case .binary(let op, let l, let r):
             return binary(op, l, r, expect: expect, at: e.span)
         case .conditional(let c, let a, let b):
-            return conditional(c, a, b, expect: expect, at: e.span)
+            return conditional(c, a, b, expect: expect, actionKey: actionKey, at: e.span)
         case .member:
             return member(e)
         case .index(let base, let i):
@@ -325,15 +325,23 @@ extension Checker {
             return (expr(l, expect: b.type.isError ? .error : b.type), b)
         }
         let a = expr(l, expect: implied(l) ? context : nil)
-        return (a, expr(r, expect: a.type.isError ? nil : a.type))
+        // (after a failed left operand, an implied case on the right cannot be typed: not reported)
+        return (a, expr(r, expect: a.type.isError ? (implied(r) ? .error : nil) : a.type))
     }
 
     /// `cond ? a : b`: a bool condition and two values of one type (numbers of one unit, or a plain
     /// number with either); folded when the condition is constant.
-    func conditional(_ c: Expr, _ a: Expr, _ b: Expr, expect: ValueType?, at span: Span) -> Typed {
+    func conditional(_ c: Expr, _ a: Expr, _ b: Expr, expect: ValueType?, actionKey: String?, at span: Span) -> Typed {
         let ct = expr(c, expect: .bool)
         let ci = convert(ct, to: .bool, at: c.span, what: "the condition of '? :'")
-        let (x, y) = typedPair(a, b, context: expect)
+        // with a known type, both values are checked against it (a tuple is then a size, `[]` an
+        // array of it, an action's animation may leave out its key path); else as a pair
+        let (x, y): (Typed, Typed)
+        if let expect, expect != .error {
+            (x, y) = (expr(a, expect: expect, actionKey: actionKey), expr(b, expect: expect, actionKey: actionKey))
+        } else {
+            (x, y) = typedPair(a, b, context: expect)
+        }
         guard let ci, !x.type.isError, !y.type.isError else { return .error }
         var type = x.type == .emptyArray ? y.type : x.type
         if case .number(let d1) = x.type, case .number(let d2) = y.type {

@@ -75,10 +75,8 @@ extension Checker {
     /// a sibling, and cycles, are checked when the frame is laid out.
     func setConstraints(_ layerExpr: Expr, _ members: [Member], _ span: Span) -> [IRStmt] {
         let lt = expr(layerExpr, expect: .layer)
-        guard let layer = convert(lt, to: .layer, at: layerExpr.span, what: "'constraints'") else {
-            for m in members { _ = expr(m.value, expect: .error) }
-            return []
-        }
+        // (the entries are not checked after a wrong layer: their names would only cascade)
+        guard let evaluated = convert(lt, to: .layer, at: layerExpr.span, what: "'constraints'") else { return [] }
         if fn.kind == .draw {
             diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
                         label: "set constraints in a handler ('every frame { … }' runs at every frame)")
@@ -86,7 +84,23 @@ extension Checker {
         }
         var lname = ""
         if case .identifier(let n) = layerExpr.kind { lname = n }
-        return [.unconstrain(layer: layer, line: line(span))] + constraintsBlock(members, span, .layer(layer, lname), statement: true)
+        var out: [IRStmt] = []
+        let layer = evaluatedOnce(evaluated, line: line(span), into: &out)
+        out.append(.unconstrain(layer: layer, line: line(span)))
+        return out + constraintsBlock(members, span, .layer(layer, lname), statement: true)
+    }
+
+    /// `ir` where it can be read again for free (a variable, a global, a constant), else a new
+    /// local it is stored in first: a statement that uses a layer once per entry evaluates it once
+    /// (`make().constraints { … }` makes one layer).
+    func evaluatedOnce(_ ir: IR, line ln: Int, into out: inout [IRStmt]) -> IR {
+        switch ir {
+        case .local, .param, .global, .const, .root: return ir
+        default:
+            let tmp = fn.newLocal()
+            out.append(.setLocal(tmp, ir, line: ln))
+            return .local(tmp)
+        }
     }
 
     func constraintsBlock(_ members: [Member], _ span: Span, _ ctx: MemberContext, statement: Bool = false) -> [IRStmt] {

@@ -628,16 +628,16 @@ final class Checker {
             out.appendEach(setConstraints(layerExpr, members, span))
         case .setActions(let layerExpr, let members, let span):
             let lt = expr(layerExpr, expect: .layer)
-            guard let layer = convert(lt, to: .layer, at: layerExpr.span, what: "'actions'") else {
-                for m in members { _ = expr(m.value, expect: .error) }
-                return
-            }
+            // (the entries are not checked after a wrong layer: their names would only cascade)
+            guard let evaluated = convert(lt, to: .layer, at: layerExpr.span, what: "'actions'") else { return }
             if fn.kind == .draw {
                 diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
                             label: "set actions in a handler")
                 return
             }
-            out.appendEach(actions(members).map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) })
+            let entries = actions(members)
+            let layer = evaluatedOnce(evaluated, line: line(span), into: &out)
+            out.appendEach(entries.map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) })
         case .dynamics(let d):
             out.appendEach(dynamicsBlock(d))
         case .event(let e):

@@ -392,11 +392,15 @@ struct CodeGen {
         case let .and(a, b), let .or(a, b):
             let isAnd: Bool
             if case .and = ir { isAnd = true } else { isAnd = false }
-            into(a, dst)
+            // into scratch when `dst` is a variable's register: `b` may read the variable
+            // (`x = c && x`), which the left operand's value must not have overwritten
+            let target = dst >= fixedCount ? dst : alloc()
+            into(a, target)
             let jump = code.count
-            emit(Instruction(isAnd ? .jmpifnot : .jmpif, a: r(dst)))
-            into(b, dst)
+            emit(Instruction(isAnd ? .jmpifnot : .jmpif, a: r(target)))
+            into(b, target)
             patch(jump)
+            if target != dst { emit(Instruction(.move, a: r(dst), b: r(target))) }
         case let .makePoint(a, b), let .makeSize(a, b):
             let x = firstOperand(a, dst), y = operand(b)
             let isPoint: Bool
@@ -451,13 +455,17 @@ struct CodeGen {
         case let .getBehavior(behavior, field):
             emit(Instruction(.dynget, a: r(dst), b: UInt16(field.rawValue), c: UInt32(behavior)))
         case let .animation(template, dynamic):
-            emit(Instruction(.animnew, a: r(dst), c: UInt32(template)))
+            // a variable's register is written only when the animation is complete: its fields
+            // may read the variable (`s = basic { … duration: s.duration * 2 }`)
+            let target = dynamic.isEmpty || dst >= fixedCount ? dst : alloc()
+            emit(Instruction(.animnew, a: r(target), c: UInt32(template)))
             for (field, value) in dynamic {
                 let m = nextReg
                 let v = operand(value)
-                emit(Instruction(.animset, a: r(dst), b: r(v), c: UInt32(field.rawValue)))
+                emit(Instruction(.animset, a: r(target), b: r(v), c: UInt32(field.rawValue)))
                 free(to: m)
             }
+            if target != dst { emit(Instruction(.move, a: r(dst), b: r(target))) }
         }
     }
 

@@ -790,6 +790,11 @@ public struct Parser {
             if Parser.precedence(next) == nil, next != .dotDotLess, next != .dotDotDot, next != .question { return parseLeaf() }
         }
         let lhs = parseBinary(0)
+        if kind == .question, case .error = lhs.kind {
+            // (a broken condition was reported: skip the rest of the conditional quietly)
+            syncStatement()
+            return lhs
+        }
         if kind == .question {
             // `cond ? a : b`, right-associative: `a ? b : c ? d : e` is `a ? b : (c ? d : e)`
             _ = advance()
@@ -833,7 +838,7 @@ public struct Parser {
         defer { for _ in 0..<levels { leave() } }
         while let (prec, op) = Parser.precedence(kind), prec > minPrec {
             _ = advance()
-            if op == .mod, case .number = lhs.kind, kind == .rbrace || kind == .rparen || kind == .comma || kind == .semicolon || tok.afterNewline {
+            if op == .mod, case .number = lhs.kind, kind == .rbrace || kind == .rparen || kind == .comma || kind == .semicolon || kind == .eof {
                 // `opacity: 50%`: a percentage where CAL wants a fraction
                 expected("a value after '%'", label: "CAL has no percentages: write a fraction, e.g. 0.5 for 50%")
                 return Expr(.error, lhs.span)

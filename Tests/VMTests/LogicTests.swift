@@ -350,4 +350,41 @@ final class LogicTests: XCTestCase {
         // 1.5 rad = 85.943669269… degrees
         XCTAssertEqual(names, ["l90deg", "m85.94366927deg", "n30deg"])
     }
+
+    /// Found by review: an actions block after a `let` in a layer's body reads it (it stays in its
+    /// place); a layer expression in a constraints or actions statement runs once; a variable
+    /// assigned an animation, or `&&` / `||`, that reads the variable sees its old value.
+    func testEvaluationOrderRegressions() throws {
+        let tl = try timeline("""
+        scene { duration: 3s  fps: 4 }
+        func dur() -> duration { return 2s }
+        layer a { bounds: (0, 0, 10, 10)  let d = dur()  actions { opacity: basic { duration: d } } }
+        var n = 0
+        func make() -> layer {
+            n += 1
+            layer "c\\(n)" { bounds: (0, 0, 10, 10) }
+            return named("c\\(n)")
+        }
+        func dyn() -> duration { return 1s }
+        var s = basic { keyPath: opacity  from: 0  to: 1  duration: dyn() }
+        var c = true
+        var b = false
+        var c2 = false
+        var b2 = true
+        layer log { actions { position: none  zPosition: none } }
+        at 0s {
+            make().constraints { midX: superlayer.midX  midY: superlayer.midY }
+            make().actions { opacity: none  position: none }
+            s = basic { keyPath: opacity  from: 0  to: 1  duration: s.duration * 2 }
+            b = c && b
+            b2 = c2 || b2
+            log.position = (n, s.duration / 1s)
+            log.zPosition = (b ? 1 : 0) + (b2 ? 10 : 0)
+            a.opacity = 0
+        }
+        """)
+        XCTAssertEqual(tl.layer("log", at: 0).position, Point(2, 2))   // two layers made; 1 s × 2
+        XCTAssertEqual(tl.layer("log", at: 0).zPosition, 10)            // b false, b2 true
+        XCTAssertEqual(tl.layer("a", at: 1).opacity, 0.5, accuracy: 1e-9)   // the 2 s action, halfway
+    }
 }

@@ -206,37 +206,33 @@
   0124    | SCHEDULE      R2, R3, F1          ; "at 0.5s"
   0125   58 RET
 
-.function F1 "at 0.5s" params 0 registers 4
-  0000   56 GETGLOBAL     R0, G3
-  0001    | UNCONSTRAIN   R0
-  0002    | GETGLOBAL     R0, G3
-  0003    | LOADK         R1, K21             ; "superlayer"
-  0004    | LOADK         R2, K22             ; 1
-  0005    | LOADK         R3, K26             ; 10
-  0006    | CONSTRAIN     R0, R1..R3, minX=minX
-  0007    | GETGLOBAL     R0, G3
-  0008    | LOADK         R1, K21             ; "superlayer"
-  0009    | LOADK         R2, K32             ; 0.5
-  0010    | LOADK         R3, K23             ; 0
-  0011    | CONSTRAIN     R0, R1..R3, width=width
-  0012    | GETGLOBAL     R0, G3
-  0013    | LOADK         R1, K21             ; "superlayer"
-  0014    | LOADK         R2, K22             ; 1
-  0015    | LOADK         R3, K27             ; -8
-  0016    | CONSTRAIN     R0, R1..R3, maxY=maxY
-  0017   57 LOADK         R0, K33             ; "cell1"
-  0018    | NAMED         R0, R0
+.function F1 "at 0.5s" params 0 registers 5
+  0000   56 GETGLOBAL     R1, G3
+  0001    | UNCONSTRAIN   R1
+  0002    | GETGLOBAL     R1, G3
+  0003    | LOADK         R2, K21             ; "superlayer"
+  0004    | LOADK         R3, K22             ; 1
+  0005    | LOADK         R4, K26             ; 10
+  0006    | CONSTRAIN     R1, R2..R4, minX=minX
+  0007    | GETGLOBAL     R1, G3
+  0008    | LOADK         R2, K21             ; "superlayer"
+  0009    | LOADK         R3, K32             ; 0.5
+  0010    | LOADK         R4, K23             ; 0
+  0011    | CONSTRAIN     R1, R2..R4, width=width
+  0012    | GETGLOBAL     R1, G3
+  0013    | LOADK         R2, K21             ; "superlayer"
+  0014    | LOADK         R3, K22             ; 1
+  0015    | LOADK         R4, K27             ; -8
+  0016    | CONSTRAIN     R1, R2..R4, maxY=maxY
+  0017   57 LOADK         R1, K33             ; "cell1"
+  0018    | NAMED         R0, R1
   0019    | UNCONSTRAIN   R0
-  0020    | LOADK         R0, K33             ; "cell1"
-  0021    | NAMED         R0, R0
-  0022    | LOADK         R1, K34             ; "cell0"
-  0023    | LOADK         R2, K22             ; 1
-  0024    | LOADK         R3, K23             ; 0
-  0025    | CONSTRAIN     R0, R1..R3, minX=minX
-  0026    | LOADK         R0, K33             ; "cell1"
-  0027    | NAMED         R0, R0
-  0028    | LOADK         R1, K34             ; "cell0"
-  0029    | LOADK         R2, K22             ; 1
-  0030    | LOADK         R3, K8              ; 2
-  0031    | CONSTRAIN     R0, R1..R3, minY=maxY
-  0032   58 RET
+  0020    | LOADK         R1, K34             ; "cell0"
+  0021    | LOADK         R2, K22             ; 1
+  0022    | LOADK         R3, K23             ; 0
+  0023    | CONSTRAIN     R0, R1..R3, minX=minX
+  0024    | LOADK         R1, K34             ; "cell0"
+  0025    | LOADK         R2, K22             ; 1
+  0026    | LOADK         R3, K8              ; 2
+  0027    | CONSTRAIN     R0, R1..R3, minY=maxY
+  0028   58 RET

@@ -534,27 +534,28 @@
   0018    | NEWARRAY      R3, R4, 2
   0019    | ANIMSET       R2, R3, animations
   0020    | ANIMADD       R1, R2, K85         ; "intro"
-  0021  115 ANIMNEW       R0, AT5             ; group bounds
-  0022    | ANIMNEW       R2, AT3             ; basic opacity
-  0023    | ANIMNEW       R3, AT4             ; basic position.x
-  0024    | NEWARRAY      R1, R2, 2
-  0025    | ANIMSET       R0, R1, animations
-  0026  116 ANIMCOPY      R1, R0
-  0027    | LOADK         R2, K86             ; 1.5
-  0028    | ANIMSET       R1, R2, beginTime
-  0029    | MOVE          R0, R1
-  0030  117 LOADK         R1, K87             ; "tile3"
-  0031    | NAMED         R1, R1
-  0032    | ANIMADD       R1, R0, K85         ; "intro"
-  0033  118 LOADK         R1, K72             ; "tile4"
-  0034    | NAMED         R1, R1
-  0035    | ANIMNEW       R2, AT2             ; spring transform.scale
-  0036    | LOADK         R3, K71             ; "settle"
-  0037    | GETGLOBAL     R5, G3
-  0038    | CALLB         R4, R5, string
-  0039    | ADD           R3, R3, R4
-  0040    | ANIMADDK      R1, R2, R3
-  0041  119 RET
+  0021  115 ANIMNEW       R1, AT5             ; group bounds
+  0022    | ANIMNEW       R3, AT3             ; basic opacity
+  0023    | ANIMNEW       R4, AT4             ; basic position.x
+  0024    | NEWARRAY      R2, R3, 2
+  0025    | ANIMSET       R1, R2, animations
+  0026    | MOVE          R0, R1
+  0027  116 ANIMCOPY      R1, R0
+  0028    | LOADK         R2, K86             ; 1.5
+  0029    | ANIMSET       R1, R2, beginTime
+  0030    | MOVE          R0, R1
+  0031  117 LOADK         R1, K87             ; "tile3"
+  0032    | NAMED         R1, R1
+  0033    | ANIMADD       R1, R0, K85         ; "intro"
+  0034  118 LOADK         R1, K72             ; "tile4"
+  0035    | NAMED         R1, R1
+  0036    | ANIMNEW       R2, AT2             ; spring transform.scale
+  0037    | LOADK         R3, K71             ; "settle"
+  0038    | GETGLOBAL     R5, G3
+  0039    | CALLB         R4, R5, string
+  0040    | ADD           R3, R3, R4
+  0041    | ANIMADDK      R1, R2, R3
+  0042  119 RET
 
 .function F9 "at 1s" params 0 registers 4
   0000  122 GETGLOBAL     R0, G9
