@@ -431,10 +431,45 @@ extension Checker {
     /// Core Animation (and the VM) store it under "transition" whatever the key (SPEC §3), so
     /// handlers on the other key never run.
     func warnTransitionKey(_ anim: IR, _ key: String, at span: Span) {
+        if key != "transition", let v = transitionVariable(anim), transitionVariables[v] != nil {
+            // known at the end of checking: whether every value the variable gets is a transition
+            transitionVariableUses.append((v, key, span))
+            return
+        }
         guard key != "transition", case .animation(let t, _) = anim, animationTemplates.indices.contains(t),
               animationTemplates[t].kind == .transition else { return }
         diags.warning("W0016", "a transition is always attached under the key 'transition', not '\(key)'", at: span,
                       label: "use forKey: \"transition\"")
+    }
+
+    func isTransitionLiteral(_ ir: IR) -> Bool {
+        guard case .animation(let t, _) = ir, animationTemplates.indices.contains(t) else { return false }
+        return animationTemplates[t].kind == .transition
+    }
+
+    /// The variable an IR reads, for W0016's tracking.
+    func transitionVariable(_ ir: IR) -> TransitionVariable? {
+        switch ir {
+        case .local(let reg): return TransitionVariable(function: fn.index, slot: reg)
+        case .global(let slot): return TransitionVariable(function: -1, slot: slot)
+        default: return nil
+        }
+    }
+
+    /// A value assigned to a tracked variable: it stays a transition only if this is one too (or
+    /// the same animation with a timing field changed).
+    func noteAssignment(to v: TransitionVariable, _ ir: IR) {
+        guard transitionVariables[v] == true else { return }
+        if isTransitionLiteral(ir) { return }
+        if case .animWith(let base, _, _) = ir, transitionVariable(base) == v { return }
+        transitionVariables[v] = false
+    }
+
+    func reportTransitionVariables() {
+        for (v, key, span) in transitionVariableUses where transitionVariables[v] == true {
+            diags.warning("W0016", "a transition is always attached under the key 'transition', not '\(key)'", at: span,
+                          label: "use forKey: \"transition\"")
+        }
     }
 
     func animationsBlock(_ members: [Member], layer: IR, layerName: String) -> [IRStmt] {
@@ -793,6 +828,7 @@ extension Checker {
             if let (reg, type) = scopeVariable(vname) {
                 let t = expr(value, expect: type)
                 guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
+                if type == .animation { noteAssignment(to: TransitionVariable(function: fn.index, slot: reg), ir) }
                 out.append(.setLocal(reg, ir, line: ln))
                 return
             }
@@ -804,6 +840,7 @@ extension Checker {
             guard let (variable, type) = variableTarget(sym, vname, base.span) else { _ = expr(value, expect: .error); return }
             let t = expr(value, expect: type)
             guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
+            if type == .animation, let v = transitionVariable(variable) { noteAssignment(to: v, ir) }
             switch variable {
             case .local(let reg): out.append(.setLocal(reg, ir, line: ln))
             case .global(let slot): out.append(.setGlobal(slot, ir, line: ln))

@@ -215,6 +215,12 @@ struct Scope: ExpressibleByDictionaryLiteral {
 }
 
 /// The function being checked: its scopes, locals and captured values.
+/// A variable by where it lives: a global slot (function -1) or a function's local register.
+struct TransitionVariable: Hashable, Sendable {
+    let function: Int
+    let slot: Int
+}
+
 final class FunctionState {
     private(set) var index: Int
     private(set) var kind: FunctionKind
@@ -304,6 +310,11 @@ final class Checker {
     /// For W0010: declarations that should be used, and the spans (starts) of those looked up.
     var declarationsToUse: [UsageRecord] = []
     var usedDeclarations: OffsetSet
+    /// W0016 through variables: for each `var` first bound to a transition literal, whether every
+    /// value assigned to it since was one too (global slot, or function index and local register).
+    var transitionVariables: [TransitionVariable: Bool] = [:]
+    /// Transitions held in such variables, added under a key other than "transition".
+    var transitionVariableUses: [(TransitionVariable, String, Span)] = []
     /// Every `image("…")` with its span, for the command line to check the files exist (the
     /// compiler itself reads no files).
     var imageReferences: [ImageReference] = []
@@ -456,6 +467,7 @@ final class Checker {
         }
         var i = 0
         while i < deferred.count { deferred[i](); i += 1 }
+        reportTransitionVariables()
         reportUnused()
         return functions
     }
@@ -720,6 +732,7 @@ final class Checker {
                 return t.type.isError || !pendingReads.contains(slot) ? nil : .setGlobal(slot, t.ir, line: line(b.span))
             }
             setGlobal(name, .global(slot: slot, type: t.type, mutable: b.isVar, b.name.span))
+            if b.isVar, isTransitionLiteral(t.ir) { transitionVariables[TransitionVariable(function: -1, slot: slot)] = true }
             return t.type.isError ? nil : .setGlobal(slot, t.ir, line: line(b.span))
         }
         if let prev = fn.scopes[fn.scopes.count - 1].lookup(name) {
@@ -738,6 +751,7 @@ final class Checker {
         }
         let reg = fn.newLocal()
         fn.scopes[fn.scopes.count - 1].set(name, .local(reg: reg, type: t.type, mutable: b.isVar, b.name.span))
+        if b.isVar, isTransitionLiteral(t.ir) { transitionVariables[TransitionVariable(function: fn.index, slot: reg)] = true }
         return t.type.isError ? nil : .setLocal(reg, t.ir, line: line(b.span))
     }
 

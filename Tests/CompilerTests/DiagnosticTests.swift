@@ -288,4 +288,28 @@ final class DiagnosticTests: XCTestCase {
         """)
         XCTAssertEqual(diagnose("let x = 7 % 2\nlayer c { opacity: x / 2 }\n"), "")
     }
+
+    /// W0016 through a `var`: reported only when every value the variable is given is a transition
+    /// (a timing field changed keeps it one); `mixed` later gets a basic animation, so not it.
+    func testTransitionHeldInAVariable() {
+        XCTAssertEqual(diagnose("""
+        scene { duration: 2s }
+        layer a { }
+        var fade = transition { type: .fade  duration: 0.5s }
+        var mixed = transition { type: .push }
+        at 0.5s {
+            fade.duration = 1s
+            a.addAnimation(fade, forKey: "fade")
+            a.addAnimation(mixed, forKey: "m")
+            a.addAnimation(fade, forKey: "transition")
+        }
+        at 1s { mixed = basic { keyPath: opacity  to: 0 } }
+
+        """), """
+        t.cal:7:34: warning: a transition is always attached under the key 'transition', not 'fade' [W0016]
+         7 |     a.addAnimation(fade, forKey: "fade")
+           |                                  ^~~~~~ use forKey: "transition"
+
+        """)
+    }
 }
