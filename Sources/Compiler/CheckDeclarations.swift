@@ -436,8 +436,11 @@ extension Checker {
             transitionVariableUses.append((v, key, span))
             return
         }
-        guard key != "transition", case .animation(let t, _) = anim, animationTemplates.indices.contains(t),
-              animationTemplates[t].kind == .transition else { return }
+        guard key != "transition", isTransitionLiteral(anim) else { return }
+        transitionKeyWarning(key, at: span)
+    }
+
+    func transitionKeyWarning(_ key: String, at span: Span) {
         diags.warning("W0016", "a transition is always attached under the key 'transition', not '\(key)'", at: span,
                       label: "use forKey: \"transition\"")
     }
@@ -467,8 +470,7 @@ extension Checker {
 
     func reportTransitionVariables() {
         for (v, key, span) in transitionVariableUses where transitionVariables[v] == true {
-            diags.warning("W0016", "a transition is always attached under the key 'transition', not '\(key)'", at: span,
-                          label: "use forKey: \"transition\"")
+            transitionKeyWarning(key, at: span)
         }
     }
 
@@ -841,11 +843,7 @@ extension Checker {
             let t = expr(value, expect: type)
             guard let ir = convert(t, to: type, at: value.span, what: "'\(vname)'") else { return }
             if type == .animation, let v = transitionVariable(variable) { noteAssignment(to: v, ir) }
-            switch variable {
-            case .local(let reg): out.append(.setLocal(reg, ir, line: ln))
-            case .global(let slot): out.append(.setGlobal(slot, ir, line: ln))
-            default: break
-            }
+            store(ir, in: variable, line: ln, into: &out)
             return
         }
         if names.isEmpty {
@@ -920,8 +918,6 @@ extension Checker {
         return ""
     }
 
-    /// The register and type of `name` when the innermost declaration of it in the current
-    /// function's scopes is a `var` local (then marked used, as `lookup` does); nil otherwise.
     /// `a.duration = 2s` where `a` is an animation variable: the variable gets a copy of its
     /// animation with the field set, so other holders of the old animation (another variable, a
     /// layer it was added to) keep theirs. False when `a` is no animation variable.
@@ -950,15 +946,21 @@ extension Checker {
         }
         let t = expr(value, expect: type)
         guard let vi = convert(t, to: type, at: value.span, what: "the animation's '\(f.name)'") else { return true }
-        let ir = IR.animWith(variable, f, vi)
+        store(.animWith(variable, f, vi), in: variable, line: ln, into: &out)
+        return true
+    }
+
+    /// Assigns `ir` to a variable as `variableTarget` gives it (a local or a global).
+    func store(_ ir: IR, in variable: IR, line ln: Int, into out: inout [IRStmt]) {
         switch variable {
         case .local(let reg): out.append(.setLocal(reg, ir, line: ln))
         case .global(let slot): out.append(.setGlobal(slot, ir, line: ln))
         default: break
         }
-        return true
     }
 
+    /// The register and type of `name` when the innermost declaration of it in the current
+    /// function's scopes is a `var` local (then marked used, as `lookup` does); nil otherwise.
     func scopeVariable(_ name: String) -> (Int, ValueType)? {
         var level = fn.scopes.count - 1
         while level >= 0 {

@@ -272,14 +272,12 @@ extension Checker {
                 if t.type == .number(.angle) {
                     // an angle reads in degrees, as it is usually written: "\(90deg)" is "90deg"
                     // (rounded to 1e-9 degree, so 30deg is not 29.999999999999996deg)
-                    let scaled: IR = .arith(.mul, .arith(.mul, t.ir, .const(.number(180 / Double.pi))), .const(.number(1e9)))
-                    let degrees: IR
                     if let x = t.ir.constant?.number {
-                        degrees = .const(.number((x * (180 / Double.pi) * 1e9).rounded(.toNearestOrAwayFromZero) / 1e9))
+                        let degrees = (x * (180 / Double.pi) * 1e9).rounded(.toNearestOrAwayFromZero) / 1e9
+                        piece = .const(.string(Value.display(.number(degrees)) + "deg"))
                     } else {
-                        degrees = .arith(.div, .builtin(.round, [scaled]), .const(.number(1e9)))
-                    }
-                    if let v = degrees.constant { piece = .const(.string(Value.display(v) + "deg")) } else {
+                        let scaled: IR = .arith(.mul, .arith(.mul, t.ir, .const(.number(180 / Double.pi))), .const(.number(1e9)))
+                        let degrees: IR = .arith(.div, .builtin(.round, [scaled]), .const(.number(1e9)))
                         piece = .arith(.add, .builtin(.string, [degrees]), .const(.string("deg")))
                     }
                 } else if let v = t.ir.constant { piece = .const(.string(Value.display(v))) } else {
@@ -352,12 +350,8 @@ extension Checker {
             }
             type = .number(d)
         }
-        guard let yi = convert(y, to: type, at: b.span, what: "the second value of '? :'") else { return .error }
-        let xi: IR
-        if x.type == .emptyArray || TypeRules.assignable(x.type, to: type) { xi = x.ir } else {
-            guard let converted = convert(x, to: type, at: a.span, what: "the first value of '? :'") else { return .error }
-            xi = converted
-        }
+        guard let yi = convert(y, to: type, at: b.span, what: "the second value of '? :'"),
+              let xi = x.type == .emptyArray ? x.ir : convert(x, to: type, at: a.span, what: "the first value of '? :'") else { return .error }
         if let k = ci.constant { return Typed(ir: k.bool == true ? xi : yi, type: type) }
         return Typed(ir: .select(ci, xi, yi), type: type)
     }

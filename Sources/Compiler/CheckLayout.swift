@@ -74,31 +74,37 @@ extension Checker {
     /// identifier may be any layer (its `name` is read when the statement runs), and whether it is
     /// a sibling, and cycles, are checked when the frame is laid out.
     func setConstraints(_ layerExpr: Expr, _ members: [Member], _ span: Span) -> [IRStmt] {
-        let lt = expr(layerExpr, expect: .layer)
-        // (the entries are not checked after a wrong layer: their names would only cascade)
-        guard let evaluated = convert(lt, to: .layer, at: layerExpr.span, what: "'constraints'") else { return [] }
-        if fn.kind == .draw {
-            diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
-                        label: "set constraints in a handler ('every frame { … }' runs at every frame)")
-            return []
-        }
+        var out: [IRStmt] = []
+        guard let layer = statementLayer(layerExpr, "constraints", span, into: &out) else { return [] }
         var lname = ""
         if case .identifier(let n) = layerExpr.kind { lname = n }
-        var out: [IRStmt] = []
-        let layer = evaluatedOnce(evaluated, line: line(span), into: &out)
         out.append(.unconstrain(layer: layer, line: line(span)))
         return out + constraintsBlock(members, span, .layer(layer, lname), statement: true)
     }
 
-    /// `ir` where it can be read again for free (a variable, a global, a constant), else a new
-    /// local it is stored in first: a statement that uses a layer once per entry evaluates it once
-    /// (`make().constraints { … }` makes one layer).
-    func evaluatedOnce(_ ir: IR, line ln: Int, into out: inout [IRStmt]) -> IR {
-        switch ir {
-        case .local, .param, .global, .const, .root: return ir
+    /// `card.actions { … }` as a statement: sets those entries of the layer's actions.
+    func setActions(_ layerExpr: Expr, _ members: [Member], _ span: Span) -> [IRStmt] {
+        var out: [IRStmt] = []
+        guard let layer = statementLayer(layerExpr, "actions", span, into: &out) else { return [] }
+        return out + actions(members).map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) }
+    }
+
+    /// The layer a `LAYER.constraints { … }` or `LAYER.actions { … }` statement changes, evaluated
+    /// once: where it can be read again for free (a variable, a global), else stored in a new local
+    /// first, so `make().constraints { … }` makes one layer. Nil after a diagnostic (the entries
+    /// are then not checked: their names would only cascade).
+    func statementLayer(_ layerExpr: Expr, _ what: String, _ span: Span, into out: inout [IRStmt]) -> IR? {
+        guard let layer = convert(expr(layerExpr, expect: .layer), to: .layer, at: layerExpr.span, what: "'\(what)'") else { return nil }
+        if fn.kind == .draw {
+            diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
+                        label: "set \(what) in a handler ('every frame { … }' runs at every frame)")
+            return nil
+        }
+        switch layer {
+        case .local, .param, .global, .const, .root: return layer
         default:
             let tmp = fn.newLocal()
-            out.append(.setLocal(tmp, ir, line: ln))
+            out.append(.setLocal(tmp, layer, line: line(span)))
             return .local(tmp)
         }
     }

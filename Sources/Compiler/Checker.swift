@@ -214,13 +214,13 @@ struct Scope: ExpressibleByDictionaryLiteral {
     }
 }
 
-/// The function being checked: its scopes, locals and captured values.
 /// A variable by where it lives: a global slot (function -1) or a function's local register.
 struct TransitionVariable: Hashable, Sendable {
     let function: Int
     let slot: Int
 }
 
+/// The function being checked: its scopes, locals and captured values.
 final class FunctionState {
     private(set) var index: Int
     private(set) var kind: FunctionKind
@@ -639,17 +639,7 @@ final class Checker {
         case .setConstraints(let layerExpr, let members, let span):
             out.appendEach(setConstraints(layerExpr, members, span))
         case .setActions(let layerExpr, let members, let span):
-            let lt = expr(layerExpr, expect: .layer)
-            // (the entries are not checked after a wrong layer: their names would only cascade)
-            guard let evaluated = convert(lt, to: .layer, at: layerExpr.span, what: "'actions'") else { return }
-            if fn.kind == .draw {
-                diags.error("E0268", "a draw block only draws: it cannot change the scene", at: span,
-                            label: "set actions in a handler")
-                return
-            }
-            let entries = actions(members)
-            let layer = evaluatedOnce(evaluated, line: line(span), into: &out)
-            out.appendEach(entries.map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: line(span)) })
+            out.appendEach(setActions(layerExpr, members, span))
         case .dynamics(let d):
             out.appendEach(dynamicsBlock(d))
         case .event(let e):

@@ -1,5 +1,6 @@
 import XCTest
 import CalcCore
+import Compiler
 @testable import VM
 
 /// Implicit animation and transactions (SPEC §4.3, §4.8), expected values by hand.
@@ -205,5 +206,17 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(tl.layer("log", at: 2).position.x, 0.5, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("log", at: 1).position.y, 1, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("log", at: 1.125).zPosition, 0.5, accuracy: 1e-9)
+    }
+
+    /// The actions statement's error paths: not a layer (one error, no cascade from its entries),
+    /// in a draw block, and a key that is no action key.
+    func testActionsStatementDiagnostics() {
+        func diagnostics(_ text: String) -> [String] {
+            Compiler.compile(SourceFile(name: "t.cal", text: text)).diagnostics.map { "\($0.id) \($0.message)" }
+        }
+        XCTAssertEqual(diagnostics("at 0s { \"s\".actions { opacity: none } }\n"), ["E0300 'actions' expects a layer, found a string"])
+        XCTAssertEqual(diagnostics("layer a { draw { a.actions { opacity: none } } }\n"),
+                       ["E0268 a draw block only draws: it cannot change the scene"])
+        XCTAssertEqual(diagnostics("layer a { }\nat 0s { a.actions { opactiy: none } }\n"), ["E0297 'opactiy' is not an action key"])
     }
 }
