@@ -1,7 +1,9 @@
 // swift-tools-version: 6.0
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
-// CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; Render ← CalcCore ; Particles ← CalcCore
+// CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; DisplayList ← CalcCore (the frame as
+// drawing operations) ; Compose → DisplayList (lowering a presentation tree: every layer style) ;
+// Render → DisplayList (rasterizer, encoders: knows display-list operations only) ; Particles ← CalcCore
 // (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
 // fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; VM → TextLayout (natural sizes of text layers:
 // fontconfig picks the font, HarfBuzz shapes) ; calc ← everything.
@@ -40,14 +42,16 @@ let package = Package(
         .target(name: "Bytecode", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
-        .target(name: "Render", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
+        .target(name: "DisplayList", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
+        .target(name: "Compose", dependencies: ["CalcCore", "DisplayList"], swiftSettings: optimizedSettings),
+        .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "Render"]),
+        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render"]),
         .executableTarget(
             name: "calc",
             dependencies: [
-                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "Render", "CalcSnapshot", "CArena",
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "CArena",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // a position-dependent executable in release builds: the loader then has none of the
@@ -57,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "render-bench",
-            dependencies: ["Render", "CalcCore"],
+            dependencies: ["Render", "Compose", "DisplayList", "CalcCore"],
             path: "Sources/RenderBench",
             swiftSettings: optimizedSettings
         ),
@@ -73,7 +77,8 @@ let package = Package(
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "CalcCore"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),

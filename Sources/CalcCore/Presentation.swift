@@ -83,10 +83,17 @@ public struct ReplicatorStyle: Sendable, Equatable {
     public var color: Color = .white
     /// Per-instance colour offsets (red, green, blue, alpha).
     public var offsets = (0.0, 0.0, 0.0, 0.0)
+    /// With an instanceDelay: instance k's sublayers as presented k × delay earlier (instances[0] is
+    /// the layer's own `sublayers`); empty without a delay, when every instance draws `sublayers`.
+    public var instances: [[PresentationLayer]] = []
+    /// Instances drawn at most (an instanceCount beyond it draws this many).
+    public static let maxInstances = 100_000
+    /// Instances presented separately for an instanceDelay at most; later instances repeat the last.
+    public static let maxDelayedInstances = 1_000
     public init() {}
     public static func == (a: ReplicatorStyle, b: ReplicatorStyle) -> Bool {
         a.count == b.count && a.delay == b.delay && a.transform == b.transform && a.color == b.color
-            && a.offsets == b.offsets
+            && a.offsets == b.offsets && a.instances == b.instances
     }
 }
 

@@ -388,6 +388,7 @@ struct ScriptCheck {
             return
         }
         let renderer = Renderer()
+        let painter = Painter()
         let writer = PNGWriter(level: options.pngLevel)
         for j in jobs {
             let scene: PresentationScene
@@ -395,7 +396,7 @@ struct ScriptCheck {
                 fail("\(error)")
                 return
             }
-            checkFrame(renderer.render(scene), label: j.label, name: j.name, tolerance: tolerance, writer: writer)
+            checkFrame(painter.render(scene, with: renderer), label: j.label, name: j.name, tolerance: tolerance, writer: writer)
         }
     }
 

@@ -5,6 +5,9 @@
 // is a plain store. (STYLE.md measured the same loop shape at the memory-bandwidth floor and the generic
 // SIMD32<UInt16> formulation 1000× slower; our figures are in the benchmark report.)
 
+import CalcCore
+import DisplayList
+
 /// A pixel surface: device pixel (x, y) lives at base + (y − originY)·stride + (x − originX); only
 /// `rect` may be touched. The framebuffer is a surface with origin 0; a group's offscreen layer is a
 /// surface whose origin is the corner of its bounding box.
@@ -23,7 +26,7 @@ struct Surface {
 
 /// The active clip: an integer box and, unless the clip is exactly that box, an 8-bit coverage mask
 /// in device coordinates (pixel (x, y) at mask + y·stride + x), valid inside `rect`.
-struct Clip {
+struct ClipState {
     var rect: IRect
     var mask: UnsafeMutablePointer<UInt8>?
     var stride: Int
@@ -127,6 +130,96 @@ enum Spans {
             i += 1
         }
     }
+}
+
+extension Spans {
+    /// Source-over of `color` × alpha[i] (× mask[i] when there is a mask) onto `n` pixels.
+    static func paintAlpha(_ p: UnsafeMutablePointer<UInt32>, _ alpha: UnsafePointer<UInt8>,
+                           _ mask: UnsafePointer<UInt8>?, _ n: Int, _ color: UInt32) {
+        for i in 0..<n {
+            var a = UInt32(alpha[i])
+            if let m = mask { a = PixelMath.div255(a &* UInt32(m[i])) }
+            if a == 0 { continue }
+            let s = a == 255 ? color : PixelMath.scale(color, a)
+            p[i] = PixelMath.over(s, p[i])
+        }
+    }
+
+    /// Destination-over: `color` × alpha[i] drawn under the `n` pixels at `p`.
+    static func paintAlphaUnder(_ p: UnsafeMutablePointer<UInt32>, _ alpha: UnsafePointer<UInt8>, _ n: Int, _ color: UInt32) {
+        for i in 0..<n {
+            let a = UInt32(alpha[i])
+            if a == 0 { continue }
+            let d = p[i]
+            let inv = 255 &- (d >> 24)
+            if inv == 0 { continue }
+            let s = a == 255 ? color : PixelMath.scale(color, a)
+            p[i] = d &+ PixelMath.scale(s, inv)
+        }
+    }
+
+    /// Every pixel of `p` times the alpha of the matching pixel of `mask`.
+    static func multiplyByAlpha(_ p: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt32>, _ n: Int) {
+        for i in 0..<n {
+            let a = mask[i] >> 24
+            if a == 255 { continue }
+            p[i] = a == 0 ? 0 : PixelMath.scale(p[i], a)
+        }
+    }
+
+    /// Source-over of `src` scaled by `alpha` × mask[i] / 255² onto `dst`.
+    static func compositeMasked(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
+                                _ mask: UnsafePointer<UInt8>, _ n: Int, _ alpha: UInt32) {
+        for i in 0..<n {
+            let a = PixelMath.div255(alpha &* UInt32(mask[i]))
+            if a == 0 { continue }
+            let s = a == 255 ? src[i] : PixelMath.scale(src[i], a)
+            dst[i] = PixelMath.over(s, dst[i])
+        }
+    }
+
+    /// The alpha bytes of `n` pixels.
+    static func extractAlpha(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt32>, _ n: Int) {
+        for i in 0..<n { dst[i] = UInt8(truncatingIfNeeded: src[i] >> 24) }
+    }
+
+    /// Source-over of the premultiplied `src` pixels at coverage `coverage` × mask[i] / 255 onto `dst`.
+    @inline(__always)
+    static func blendCovered(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ n: Int,
+                             _ coverage: UInt32, _ mask: UnsafePointer<UInt8>?) {
+        if let m = mask {
+            for i in 0..<n {
+                let c = PixelMath.div255(coverage &* UInt32(m[i]))
+                if c == 0 { continue }
+                let s = c == 255 ? src[i] : PixelMath.scale(src[i], c)
+                dst[i] = PixelMath.over(s, dst[i])
+            }
+        } else if coverage == 255 {
+            composite(dst, src, n, 255)
+        } else {
+            composite(dst, src, n, coverage)
+        }
+    }
+}
+
+/// Writes coverage into an 8-bit image (pixel (x, y) at base + (y − originY)·stride + (x − originX)).
+struct AlphaSink: CoverageSink {
+    let base: UnsafeMutablePointer<UInt8>
+    let stride: Int
+    let originX: Int
+    let originY: Int
+    private var row: UnsafeMutablePointer<UInt8>
+
+    init(base: UnsafeMutablePointer<UInt8>, stride: Int, originX: Int, originY: Int) {
+        self.base = base; self.stride = stride; self.originX = originX; self.originY = originY
+        row = base
+    }
+
+    @inline(__always) mutating func row(_ y: Int) { row = base + ((y - originY) * stride - originX) }
+    @inline(__always) mutating func span(x: Int, count: Int, coverage: UInt32) {
+        (row + x).update(repeating: UInt8(truncatingIfNeeded: coverage), count: count)
+    }
+    @inline(__always) mutating func pixel(x: Int, coverage: UInt32) { row[x] = UInt8(truncatingIfNeeded: coverage) }
 }
 
 /// Paints a solid premultiplied colour through the coverage, honouring the clip mask.

@@ -8,82 +8,7 @@
 // divide, so geometry crossing behind the eye never wraps around.
 
 import CalcCore
-
-/// An integer pixel rectangle [x0, x1) × [y0, y1).
-struct IRect: Equatable {
-    var x0, y0, x1, y1: Int
-    static let empty = IRect(x0: 0, y0: 0, x1: 0, y1: 0)
-    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-    var width: Int { x1 - x0 }
-    var height: Int { y1 - y0 }
-    func intersection(_ o: IRect) -> IRect {
-        let r = IRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-        return r.isEmpty ? .empty : r
-    }
-    /// The pixels touched by a real-valued box, clamped to ±2^30 so conversion never traps.
-    init(covering minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) {
-        func c(_ v: Double) -> Int {
-            guard v == v else { return 0 }
-            return Int(max(-1_073_741_824, min(1_073_741_824, v)))
-        }
-        self.init(x0: c(minX.rounded(.down)), y0: c(minY.rounded(.down)),
-                  x1: c(maxX.rounded(.up)), y1: c(maxY.rounded(.up)))
-    }
-    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
-}
-
-/// A plane-to-plane projective map in row-vector form: (X, Y, W) = (x, y, 1) · M, image (X/W, Y/W).
-struct Projective: Equatable {
-    var m11, m12, m13: Double
-    var m21, m22, m23: Double
-    var m31, m32, m33: Double
-
-    static let identity = Projective(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
-
-    init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
-         m31: Double, m32: Double, m33: Double) {
-        self.m11 = m11; self.m12 = m12; self.m13 = m13
-        self.m21 = m21; self.m22 = m22; self.m23 = m23
-        self.m31 = m31; self.m32 = m32; self.m33 = m33
-    }
-
-    init(_ a: Affine2D) {
-        self.init(m11: a.a, m12: a.b, m13: 0, m21: a.c, m22: a.d, m23: 0, m31: a.tx, m32: a.ty, m33: 1)
-    }
-
-    /// Apply self, then `o`.
-    func concat(_ o: Projective) -> Projective {
-        Projective(
-            m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31, m12: m11 * o.m12 + m12 * o.m22 + m13 * o.m32,
-            m13: m11 * o.m13 + m12 * o.m23 + m13 * o.m33,
-            m21: m21 * o.m11 + m22 * o.m21 + m23 * o.m31, m22: m21 * o.m12 + m22 * o.m22 + m23 * o.m32,
-            m23: m21 * o.m13 + m22 * o.m23 + m23 * o.m33,
-            m31: m31 * o.m11 + m32 * o.m21 + m33 * o.m31, m32: m31 * o.m12 + m32 * o.m22 + m33 * o.m32,
-            m33: m31 * o.m13 + m32 * o.m23 + m33 * o.m33)
-    }
-
-    var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
-
-    var determinant: Double {
-        m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
-    }
-
-    @inline(__always)
-    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
-        (x * m11 + y * m21 + m31, x * m12 + y * m22 + m32, x * m13 + y * m23 + m33)
-    }
-
-    /// Largest singular value of the Jacobian at (x, y); 0 where w ≤ 0.
-    func localScale(_ x: Double, _ y: Double) -> Double {
-        let (X, Y, W) = apply(x, y)
-        guard W > 0 else { return 0 }
-        let iw2 = 1 / (W * W)
-        let a = (m11 * W - X * m13) * iw2, b = (m12 * W - Y * m13) * iw2
-        let c = (m21 * W - X * m23) * iw2, d = (m22 * W - Y * m23) * iw2
-        let s = a * a + b * b + c * c + d * d, det = a * d - b * c
-        return ((s + max(0, s * s - 4 * det * det).squareRoot()) / 2).squareRoot()
-    }
-}
+import DisplayList
 
 /// Scratch polygon storage, reused between paths: device-space vertices and contour ends.
 final class Flattener {
@@ -115,7 +40,7 @@ final class Flattener {
     var bounds: IRect { xs.isEmpty ? .empty : IRect(covering: minX, minY, maxX, maxY) }
 
     /// Flattens `path` under `map` (path space → device pixels), replacing the previous polygon.
-    func flatten(_ path: Path, map: Projective) {
+    func flatten(_ path: UnsafeBufferPointer<PathElement>, map: Projective) {
         xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
@@ -128,7 +53,7 @@ final class Flattener {
         var cx = 0.0, cy = 0.0        // current point (path space)
         var sx = 0.0, sy = 0.0        // contour start
         var open = false
-        for e in path.elements {
+        for e in path {
             switch e {
             case .move(let p):
                 endContour()
@@ -195,10 +120,10 @@ final class Flattener {
 
     /// The map's largest local scale over the path's control box; nil when nothing is in front of the eye
     /// or the geometry is not finite.
-    private func estimateScale(_ path: Path, _ m: Projective) -> Double? {
+    private func estimateScale(_ path: UnsafeBufferPointer<PathElement>, _ m: Projective) -> Double? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         func add(_ p: Point) { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
-        for e in path.elements {
+        for e in path {
             switch e {
             case .move(let p), .line(let p): add(p)
             case .quad(let c, let p): add(c); add(p)

@@ -14,6 +14,9 @@
 // into the following span took a frame from 13.4 to 10.5 ms; today a frame is 84 M instructions
 // (callgrind), 7.4–12 ms of wall time on the shared 2-vCPU machine.
 
+import CalcCore
+import DisplayList
+
 /// Receives the coverage (0…255) of a filled polygon row by row, in increasing x.
 protocol CoverageSink {
     /// The following spans and pixels are on row `y` (device pixels).

@@ -12,8 +12,15 @@
 // premultiplied pixels, so an independent decoder can be checked against them.
 
 import CalcCore
+import Compose
+import DisplayList
 import Foundation
 import Render
+
+extension Renderer {
+    func render(_ scene: PresentationScene) -> Framebuffer { render(Compose.displayList(scene)) }
+    func render(_ scene: PresentationScene, into fb: inout Framebuffer) { render(Compose.displayList(scene), into: &fb) }
+}
 
 struct Options {
     var path = ""

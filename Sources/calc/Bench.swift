@@ -11,6 +11,7 @@ import Bytecode
 import Compiler
 import VM
 import Render
+import CalcSnapshot
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,20 +60,21 @@ struct Bench: ParsableCommand {
 
         // single core: presentation, raster, encode, separately
         let renderer = Renderer()
+        let painter = Painter()
         var fb = Framebuffer(width: 1, height: 1)
         let scenesPerFrame = try (0..<frames).map { try timeline.presentation(at: timeline.frameTime($0)) }
-        renderer.render(scenesPerFrame[0], into: &fb)     // warm-up
+        painter.render(scenesPerFrame[0], with: renderer, into: &fb)     // warm-up
         var presentMs: [Double] = [], rasterMs: [Double] = []
         for _ in 0..<max(1, runs) {
             var t = Date()
             for i in 0..<frames { _ = try timeline.presentation(at: timeline.frameTime(i)) }
             presentMs.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
             t = Date()
-            for sc in scenesPerFrame { renderer.render(sc, into: &fb) }
+            for sc in scenesPerFrame { painter.render(sc, with: renderer, into: &fb) }
             rasterMs.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
         }
         let f60 = scenesPerFrame[min(60, frames - 1)]
-        renderer.render(f60, into: &fb)
+        painter.render(f60, with: renderer, into: &fb)
         if let png { try Files.writeAtomically(PNGEncoder.encode(fb), to: png) }
         let writer = PNGWriter(level: PNGEncoder.defaultLevel)
         var pngMs: [Double] = [], ppmMs: [Double] = []
@@ -96,7 +98,7 @@ struct Bench: ParsableCommand {
                 let w = PNGWriter(level: PNGEncoder.defaultLevel)
                 var b = Framebuffer(width: 1, height: 1)
                 while let i = state.next(frames) {
-                    if let sc = try? timeline.presentation(at: timeline.frameTime(i)) { r.render(sc, into: &b) }
+                    if let sc = try? timeline.presentation(at: timeline.frameTime(i)) { painter.render(sc, with: r, into: &b) }
                     if encode { _ = w.encode(b) }
                 }
             }
@@ -106,7 +108,7 @@ struct Bench: ParsableCommand {
             let t = Date()
             let w = PNGWriter(level: PNGEncoder.defaultLevel)
             for i in 0..<frames {
-                if let sc = try? timeline.presentation(at: timeline.frameTime(i)) { renderer.render(sc, into: &fb) }
+                if let sc = try? timeline.presentation(at: timeline.frameTime(i)) { painter.render(sc, with: renderer, into: &fb) }
                 if encode { _ = w.encode(fb) }
             }
             return Double(frames) / Date().timeIntervalSince(t)
@@ -183,6 +185,7 @@ struct Bench: ParsableCommand {
         let frames = Timeline.frameCount(program.scene)
         var runMs: [Double] = [], forwardMs: [Double] = [], backwardMs: [Double] = [], rasterMs: [Double] = []
         let renderer = Renderer()
+        let painter = Painter()
         var fb = Framebuffer(width: 1, height: 1)
         for _ in 0..<max(1, runs) {
             var t = Date()
@@ -195,7 +198,7 @@ struct Bench: ParsableCommand {
             for i in (0..<frames).reversed() { _ = try tl.presentation(at: tl.frameTime(i)) }
             backwardMs.append(Date().timeIntervalSince(t) * 1000)
             t = Date()
-            for sc in scenes { renderer.render(sc, into: &fb) }
+            for sc in scenes { painter.render(sc, with: renderer, into: &fb) }
             rasterMs.append(Date().timeIntervalSince(t) * 1000)
         }
         let n = Double(frames)

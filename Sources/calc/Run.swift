@@ -11,6 +11,7 @@ import CalcCore
 import Bytecode
 import VM
 import Render
+import CalcSnapshot
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -93,8 +94,7 @@ struct RunOptions {
             throw usage("frames of \(fmt(pw.rounded()))x\(fmt(ph.rounded())) pixels are outside the supported range (1 to \(Limits.maxPixelDimension) pixels a side)")
         }
         program.scene = scene
-        let images = try ImageLoader.load(program, relativeTo: file)
-        _ = images
+        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file))
         let frameCount = max(1, Timeline.frameCount(scene))
         if frameCount > Limits.maxFrames {
             throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")
@@ -154,7 +154,7 @@ struct RunOptions {
                     state.fail(CalcFailure(.runtime, "\(error)"))
                     return
                 }
-                renderer.render(scene, into: &fb)
+                painter.render(scene, with: renderer, into: &fb)
                 let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
                 let path = outDir.map { $0 + "/" + job.name } ?? job.name
                 do { try Files.writeAtomically(bytes, to: path, protecting: inputs) } catch {

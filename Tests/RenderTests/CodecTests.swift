@@ -1,6 +1,7 @@
 // PNG and PPM encoders and decoders: exact round trips, hand-built files, and rejection of bad input.
 
 import CalcCore
+import DisplayList
 @testable import Render
 import XCTest
 

@@ -1,6 +1,7 @@
 // The integer blend arithmetic against its definition, and the SIMD span paths against the scalar one.
 
 import CalcCore
+import DisplayList
 @testable import Render
 import XCTest
 

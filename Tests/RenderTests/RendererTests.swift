@@ -1,6 +1,7 @@
 // Layer-tree semantics (SPEC §4.9–4.10) and anti-aliasing accuracy, checked against hand-computed values.
 
 import CalcCore
+import DisplayList
 @testable import Render
 import XCTest
 

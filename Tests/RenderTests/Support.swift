@@ -2,8 +2,15 @@
 // Expected values in the tests are worked out by hand in comments next to each assertion.
 
 import CalcCore
+import Compose
+import DisplayList
 import Render
 import XCTest
+
+extension Renderer {
+    /// The scene lowered by Compose and rasterized (the whole drawing pipeline, without images).
+    func render(_ scene: PresentationScene) -> Framebuffer { render(Compose.displayList(scene)) }
+}
 
 /// A scene of w × h points at scale 1 whose root layer fills the canvas and holds `layers`.
 func scene(_ w: Double, _ h: Double, background: Color = .white, origin: Origin = .topLeft,

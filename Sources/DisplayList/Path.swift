@@ -1,18 +1,11 @@
 // Vector paths and 2D affine matrices: the drawing vocabulary that layers, shape layers, strokes and
-// text all reduce to. A path is a flat array of elements (value type, no references) so building one
-// per layer per frame allocates nothing once the scratch path has grown. Arcs are a first-class
-// element instead of Bézier approximations: the flattener places vertices exactly on the circle with a
-// segment count from a closed-form tolerance, so rounded rects are as round as the tolerance says.
+// text all reduce to. A path is a flat array of elements (value type, no references); a display list
+// keeps every path of a frame in one such array and its operations refer to ranges of it. Arcs are a
+// first-class element instead of Bézier approximations: the flattener places vertices exactly on the
+// circle with a segment count from a closed-form tolerance, so rounded rects are as round as the
+// tolerance says.
 
 import CalcCore
-
-/// How overlapping contours combine.
-public enum FillRule: Sendable, Hashable {
-    /// A point is inside when the winding number is not zero.
-    case nonZero
-    /// A point is inside when the winding number is odd.
-    case evenOdd
-}
 
 /// A 2D affine map in Core Graphics' row-vector form: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct Affine2D: Sendable, Hashable {
@@ -83,6 +76,26 @@ public struct Path: Sendable, Hashable {
 
     /// An empty path.
     public init() {}
+
+    /// A path of the given elements.
+    public init(_ elements: [PathElement]) { self.elements = elements }
+
+    /// The elements of a script's path value (CGPath's vocabulary) appended.
+    public mutating func append(_ path: BezierPath) {
+        elements.reserveCapacity(elements.count + path.elements.count)
+        for e in path.elements {
+            switch e {
+            case .move(let p): elements.append(.move(p))
+            case .line(let p): elements.append(.line(p))
+            case .quad(let c, let p): elements.append(.quad(control: c, to: p))
+            case .cubic(let c1, let c2, let p): elements.append(.cubic(control1: c1, control2: c2, to: p))
+            case .close: elements.append(.close)
+            }
+        }
+    }
+
+    /// One element appended.
+    public mutating func append(_ e: PathElement) { elements.append(e) }
 
     /// True when the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
