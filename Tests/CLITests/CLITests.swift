@@ -32,8 +32,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 5)\n")
         let h = calc("run", "--help")
         XCTAssertEqual(h.status, 0)
-        XCTAssertTrue(h.stdout.contains("USAGE: calc run <file>"), h.stdout)
+        XCTAssertTrue(h.stdout.contains("USAGE: calc run [<options>] <file>"), h.stdout)
         XCTAssertTrue(h.stdout.contains("--frames <frames>"), h.stdout)
+        XCTAssertTrue(h.stdout.contains("--emit <emit>"), h.stdout)
     }
 
     func testCheckCleanFileIsSilent() {
@@ -97,6 +98,21 @@ final class CLITests: XCTestCase {
         // pixel (12, 10) is red
         let i = header.count + (10 * 40 + 12) * 3
         XCTAssertEqual(Array(bytes[i..<i + 3]), [255, 0, 0])
+    }
+
+    func testEmitDisplayPrintsOneFramesDisplayList() {
+        CLI.write(tiny, "t.cal", in: dir)
+        // at 0.25 s the box has moved half way: position.x 5 → 35 is 20, so its 10×10 bounds start at (15, 5)
+        let r = calc("run", "t.cal", "--time", "0.25s", "--emit", "display")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+        display 40x20 background #000000ff
+          fill nonZero #ff0000ff {M 0 0 L 10 0 L 10 10 L 0 10 Z} [1 0 0 1 15 5]
+
+        """)
+        let many = calc("run", "t.cal", "--emit", "display")
+        XCTAssertEqual(many.status, 2)
+        XCTAssertTrue(many.stderr.contains("--emit display prints one frame: give --time T or --frames N"), many.stderr)
     }
 
     func testFrameRangeAndScale() {
