@@ -186,11 +186,12 @@ public enum ImageDecoder {
     /// Straight RGBA8 (R in the low byte, little-endian) to premultiplied: round(c·a/255) per channel.
     @inline(__always)
     static func premultiply8(_ src: UnsafeMutablePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, from x0: Int, step: Int, to w: Int) {
+        // branch-free (alpha varies pixel to pixel in photos); with the top byte set to 255, alpha scales
+        // to a itself, round(255·a/255) = a, and a = 255 or 0 give p or 0 exactly
         var x = x0
         while x < w {
-            let p = src[x], a = p >> 24
-            // alpha in the top byte set to 255 scales to a itself: round(255·a/255) = a
-            dst[x] = a == 255 ? p : (a == 0 ? 0 : PixelMath.scale(p | 0xFF00_0000, a))
+            let p = src[x]
+            dst[x] = PixelMath.scale(p | 0xFF00_0000, p >> 24)
             x += step
         }
     }
@@ -205,7 +206,7 @@ public enum ImageDecoder {
             let s = src + 4 * x
             let a = to8(s[3])
             let p = to8(s[0]) | to8(s[1]) << 8 | to8(s[2]) << 16 | 0xFF00_0000
-            dst[x] = a == 255 ? p : (a == 0 ? 0 : PixelMath.scale(p, a))
+            dst[x] = PixelMath.scale(p, a)
             x += step
         }
     }

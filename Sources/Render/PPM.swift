@@ -90,7 +90,7 @@ enum Netpbm {
                         case .rgb: p = sample() | sample() << 8 | sample() << 16; a = 255
                         case .rgbAlpha: p = sample() | sample() << 8 | sample() << 16; a = sample()
                         }
-                        dst[i] = a == 255 ? p | 0xFF00_0000 : (a == 0 ? 0 : PixelMath.scale(p | 0xFF00_0000, a))
+                        dst[i] = PixelMath.scale(p | 0xFF00_0000, a)   // alpha 255 and 0 come out exact
                     }
                 }
             }
