@@ -449,14 +449,14 @@ struct ScriptCheck {
             stored = b
         }
         let expectedFrame: Framebuffer
-        do { expectedFrame = try PNGDecoder.decode(stored) } catch {
+        do { expectedFrame = try ImageDecoder.decode(stored) } catch {
             if options.recording == .all { record(writer.encode(frame), to: path); return }
             fail("snapshot \(shown) is corrupt: \(error) (re-record it with --update)")
             return
         }
         // compare what a snapshot of this frame would decode to, so premultiplied pixels that the
         // PNG's straight alpha cannot hold exactly are not differences
-        let actual = (try? PNGDecoder.decode(PNGEncoder.encode(frame, level: 0))) ?? frame
+        let actual = (try? ImageDecoder.decode(PNGEncoder.encode(frame, level: 0))) ?? frame
         let cmp = ImageComparison.compare(expected: expectedFrame, actual: actual, tolerance: tolerance)
         if cmp.passes {
             if FileManager.default.fileExists(atPath: diffPath) { _ = SnapshotFiles.remove(diffPath) }

@@ -18,7 +18,7 @@ enum SnapshotImages {
                 return .failure(Failure(message: "cannot read image '\(name)' (\(path))"))
             }
             do {
-                images[name] = bytes.starts(with: [0x50, 0x36]) ? try PPMDecoder.decode(bytes) : try PNGDecoder.decode(bytes)
+                images[name] = try ImageDecoder.decode(bytes)
             } catch {
                 return .failure(Failure(message: "image '\(name)' (\(path)) is not a PNG or PPM image calc can read: \(error)"))
             }
