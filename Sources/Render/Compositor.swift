@@ -133,18 +133,6 @@ enum Spans {
 }
 
 extension Spans {
-    /// Source-over of `color` × alpha[i] (× mask[i] when there is a mask) onto `n` pixels.
-    static func paintAlpha(_ p: UnsafeMutablePointer<UInt32>, _ alpha: UnsafePointer<UInt8>,
-                           _ mask: UnsafePointer<UInt8>?, _ n: Int, _ color: UInt32) {
-        for i in 0..<n {
-            var a = UInt32(alpha[i])
-            if let m = mask { a = PixelMath.div255(a &* UInt32(m[i])) }
-            if a == 0 { continue }
-            let s = a == 255 ? color : PixelMath.scale(color, a)
-            p[i] = PixelMath.over(s, p[i])
-        }
-    }
-
     /// Destination-over: `color` × alpha[i] drawn under the `n` pixels at `p`.
     static func paintAlphaUnder(_ p: UnsafeMutablePointer<UInt32>, _ alpha: UnsafePointer<UInt8>, _ n: Int, _ color: UInt32) {
         for i in 0..<n {

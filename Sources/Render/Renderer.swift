@@ -113,6 +113,29 @@ public final class Renderer {
     var canvasStride: Int { canvasWidth }
 
     func alphaBuffer(_ n: Int) -> UnsafeMutablePointer<UInt8> { alphaScratch.reserve(max(1, n)) }
+
+    let sprites = SpriteCache()
+
+    /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
+    /// whole multiples of 1/scale (so the sprite depends on its key alone).
+    func makeSprite(_ els: UnsafeBufferPointer<PathElement>, rule: FillRule, sigma: Double, scale: Double) -> AlphaSprite? {
+        let m = Projective(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
+        poly.flatten(els, map: m)
+        guard !poly.isEmpty else { return nil }
+        let s = sigma * scale
+        let margin = AlphaBlur.margin(s)
+        let box = poly.bounds.outset(margin)
+        let n = box.width * box.height
+        guard box.width > 0, box.height > 0, n <= 1 << 26 else { return nil }
+        var alpha = [UInt8](repeating: 0, count: n)
+        alpha.withUnsafeMutableBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            var sink = AlphaSink(base: base, stride: box.width, originX: box.x0, originY: box.y0)
+            raster.fill(poly, rule: rule, clip: box, sink: &sink)
+            blur.blur(base, width: box.width, height: box.height, stride: box.width, sigma: s)
+        }
+        return AlphaSprite(width: box.width, height: box.height, originX: box.x0, originY: box.y0, scale: scale, alpha: alpha)
+    }
 }
 
 /// One list's execution: the target surface and clip, and the stacks of open groups and clips.
@@ -204,59 +227,59 @@ struct Execution {
         renderer.raster.fill(poly, rule: .nonZero, clip: clip.rect.intersection(target.rect), sink: &sink)
     }
 
-    /// A shape's shadow: the path's coverage in device space, blurred, painted in the colour.
+    /// A shape's shadow: the shape blurred in its own space (a cached sprite, ShadowSprites.swift),
+    /// drawn through the map.
     private mutating func blurredFill(_ b: BlurredFill) {
         let color = PixelMath.premultiplied(b.color)
-        guard color != 0 else { return }
+        guard color != 0, b.sigma.isFinite, b.sigma >= 0 else { return }
+        let els = path(b.path)
+        guard !els.isEmpty else { return }
+        // the sprite's resolution: the map's largest scale at the shape, rounded up to a quarter octave
         let poly = renderer.poly
-        poly.flatten(path(b.path), map: b.transform)
+        poly.flatten(els, map: b.transform)
         guard !poly.isEmpty else { return }
-        let sigma = b.sigma * Execution.lengthScale(b.transform, poly)
-        let reach = AlphaBlur.margin(sigma)
-        let visible = clip.rect.intersection(target.rect)
-        let area = poly.bounds.outset(reach).intersection(visible.outset(reach))
-        guard !area.isEmpty else { return }
-        let n = area.width * area.height
-        let alpha = renderer.alphaBuffer(n)
-        alpha.update(repeating: 0, count: n)
-        var sink = AlphaSink(base: alpha, stride: area.width, originX: area.x0, originY: area.y0)
-        renderer.raster.fill(poly, rule: b.rule, clip: area, sink: &sink)
-        renderer.blur.blur(alpha, width: area.width, height: area.height, stride: area.width, sigma: sigma)
-        Execution.paint(alpha, area: area, color: color, dx: 0, dy: 0, onto: target, clip: clip)
+        let raw = Execution.maxScale(b.transform, poly)
+        guard raw.isFinite, raw > 0 else { return }
+        let scale = min(64, max(1.0 / 64, Execution.quarterOctave(raw)))
+        let key = SpriteCache.Key(elements: Array(els), rule: b.rule, sigma: b.sigma, scale: scale)
+        let r = renderer
+        guard let sprite = renderer.sprites.sprite(key, make: { r.makeSprite(els, rule: b.rule, sigma: b.sigma, scale: scale) }),
+              let shader = SpriteShader(sprite, transform: b.transform, color: color) else { return }
+        var quad = Path()
+        quad.addRect(Rect(Double(sprite.originX) / scale, Double(sprite.originY) / scale,
+                          Double(sprite.width) / scale, Double(sprite.height) / scale))
+        quad.elements.withUnsafeBufferPointer { poly.flatten($0, map: b.transform) }
+        guard !poly.isEmpty else { return }
+        var sink = ShaderSink(shader: shader, surface: target, mask: clip.mask, maskStride: clip.stride,
+                              scratch: renderer.shaderRow)
+        renderer.raster.fill(poly, rule: .nonZero, clip: clip.rect.intersection(target.rect), sink: &sink)
     }
 
-    /// How much lengths grow under the map at the polygon's centre (√|det| of its Jacobian).
-    static func lengthScale(_ m: Projective, _ poly: Flattener) -> Double {
-        let b = poly.bounds
-        guard let inv = m.inverse else { return 1 }
-        let c = inv.apply(Double(b.x0 + b.x1) / 2, Double(b.y0 + b.y1) / 2)
-        guard c.w != 0 else { return 1 }
-        let x = c.x / c.w, y = c.y / c.w
-        let (X, Y, W) = m.apply(x, y)
-        guard W > 1e-9 else { return 1 }
-        let iw2 = 1 / (W * W)
-        let a = (m.m11 * W - X * m.m13) * iw2, bb = (m.m12 * W - Y * m.m13) * iw2
-        let cc = (m.m21 * W - X * m.m23) * iw2, d = (m.m22 * W - Y * m.m23) * iw2
-        let k = abs(a * d - bb * cc).squareRoot()
-        return k.isFinite ? k : 1
-    }
-
-    /// Composites `color` × alpha (an A8 image covering `area`, moved by (dx, dy) whole pixels) onto
-    /// `surface` through `clip`.
-    static func paint(_ alpha: UnsafeMutablePointer<UInt8>, area: IRect, color: UInt32, dx: Int, dy: Int,
-                      onto surface: Surface, clip: ClipState) {
-        let dest = IRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
-            .intersection(clip.rect).intersection(surface.rect)
-        guard !dest.isEmpty else { return }
-        for y in dest.y0..<dest.y1 {
-            let src = alpha + ((y - dy - area.y0) * area.width + (dest.x0 - dx - area.x0))
-            let p = surface.pointer(dest.x0, y)
-            if let m = clip.mask {
-                Spans.paintAlpha(p, src, m + (y * clip.stride + dest.x0), dest.width, color)
-            } else {
-                Spans.paintAlpha(p, src, nil, dest.width, color)
-            }
+    /// 2^(⌈4 log₂ s⌉ / 4): scales rounded up to a quarter octave, so a slowly zooming shadow keeps
+    /// its sprite for a while.
+    static func quarterOctave(_ s: Double) -> Double {
+        var q = 1.0
+        let step = 1.189207115002721    // 2^(1/4)
+        if s >= 1 {
+            while q < s && q < 1e6 { q *= step }
+        } else {
+            while q / step >= s && q > 1e-6 { q /= step }
         }
+        return q
+    }
+
+    /// The map's largest local scale over the polygon's box (its corners and centre).
+    static func maxScale(_ m: Projective, _ poly: Flattener) -> Double {
+        if m.isAffine { return m.localScale(0, 0) }
+        guard let inv = m.inverse else { return 1 }
+        let b = poly.bounds
+        var s = 0.0
+        for (x, y) in [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1), ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)] {
+            let p = inv.apply(Double(x), Double(y))
+            guard p.w != 0 else { continue }
+            s = max(s, m.localScale(p.x / p.w, p.y / p.w))
+        }
+        return s > 0 ? s : 1
     }
 
     // MARK: - Clips

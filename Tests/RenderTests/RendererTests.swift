@@ -355,3 +355,48 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(coveredArea(fc), 720, accuracy: 720 * 0.005)
     }
 }
+
+final class ShadowTests: XCTestCase {
+    /// A 60×60 opaque black square on a clear canvas casting a shadow of opacity 1, σ = 4 px
+    /// (shadowRadius 8), offset (0, 0): outside the square, along the middle of its right edge, the
+    /// shadow's alpha at distance d from the edge is Φ(−d/σ) = ½·erfc(d / (σ√2)) of the colour's
+    /// alpha, within the box-blur approximation of the Gaussian (at most 6/255 here; docs/rendering.md, Blur).
+    func testShadowEdgeFollowsTheGaussianProfile() {
+        var l = box(20, 20, 60, 60, .black)
+        l.shadow.opacity = 1
+        l.shadow.radius = 8
+        l.shadow.offset = Size(0, 0)
+        l.shadow.color = Color(0, 0, 1)
+        let fb = Renderer().render(scene(120, 100, background: .clear, [l]))
+        for d in [1, 2, 4, 6, 8, 10] {
+            let x = 80 + d                    // pixel centre at d + 0.5 from the edge at x = 80
+            let expected = 0.5 * erfc((Double(d) + 0.5) / (4 * 2.0.squareRoot())) * 255
+            let a = Double(fb[x, 50] >> 24)
+            XCTAssertEqual(a, expected, accuracy: 6, "distance \(d): \(a) against \(expected)")
+            // the shadow is blue: only the blue channel carries it (premultiplied)
+            XCTAssertEqual(Double((fb[x, 50] >> 16) & 0xFF), a, accuracy: 1)
+        }
+        // inside, the square covers its own shadow: opaque black
+        XCTAssertEqual(px(fb, 50, 50), [0, 0, 0, 255])
+    }
+
+    /// A shadow of a known shape is drawn from a cached, blurred sprite; the sprite depends only on
+    /// the shape, σ and scale, so a renderer that has drawn the frame before gives the same bytes
+    /// as a new one, and moving the layer by whole pixels moves the shadow's pixels exactly.
+    func testCachedShadowSpritesGiveTheSamePixels() {
+        func frame(_ x: Double, _ r: Renderer) -> Framebuffer {
+            var l = box(x, 20, 30, 20, Color(1, 0, 0)) { $0.cornerRadius = 5 }
+            l.shadow.opacity = 0.8
+            l.shadow.radius = 6
+            l.transform = .rotation(0.3)
+            return r.render(scene(100, 70, background: .white, [l]))
+        }
+        let warm = Renderer()
+        _ = frame(20, warm)
+        XCTAssertEqual(frame(20, warm).pixels, frame(20, Renderer()).pixels)
+        let a = frame(20, Renderer()), b = frame(27, Renderer())
+        for y in 0..<70 {
+            for x in 0..<60 { XCTAssertEqual(a[x, y], b[x + 7, y], "(\(x), \(y))") }
+        }
+    }
+}
