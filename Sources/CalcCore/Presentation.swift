@@ -18,10 +18,10 @@ public enum BlendMode: UInt8, Sendable {
 }
 
 public struct ShadowStyle: Sendable, Equatable {
-    public var color: Color = .black
-    public var opacity: Double = 0
-    public var offset: Size = Size(0, -3)
-    public var radius: Double = 3
+    public var color: Color = PropertyDefault.color(LayerProperties.shadowColor)
+    public var opacity: Double = PropertyDefault.number(LayerProperties.shadowOpacity)
+    public var offset: Size = PropertyDefault.size(LayerProperties.shadowOffset)
+    public var radius: Double = PropertyDefault.number(LayerProperties.shadowRadius)
     public var path: BezierPath?
     public init() {}
 }
@@ -29,39 +29,39 @@ public struct ShadowStyle: Sendable, Equatable {
 public struct ContentsStyle: Sendable, Equatable {
     /// The image's name as written in the script (the runner resolves and loads it).
     public var image: String?
-    public var gravity: ContentsGravity = .resize
-    public var rect = Rect(0, 0, 1, 1)
-    public var center = Rect(0, 0, 1, 1)
-    public var scale: Double = 1
+    public var gravity = ContentsGravity(rawValue: PropertyDefault.enumCase(LayerProperties.contentsGravity)) ?? .resize
+    public var rect = PropertyDefault.rect(LayerProperties.contentsRect)
+    public var center = PropertyDefault.rect(LayerProperties.contentsCenter)
+    public var scale: Double = PropertyDefault.number(LayerProperties.contentsScale)
     public init() {}
 }
 
 /// CATextLayer's properties.
 public struct TextStyle: Sendable, Equatable {
-    public var string = ""
-    public var font = "DejaVu Sans"
-    public var fontSize: Double = 36
-    public var color: Color = .white
-    public var alignment: TextAlignment = .natural
-    public var wrapped = false
-    public var truncation: Truncation = .none
+    public var string = PropertyDefault.string(LayerProperties.string)
+    public var font = PropertyDefault.string(LayerProperties.font)
+    public var fontSize: Double = PropertyDefault.number(LayerProperties.fontSize)
+    public var color: Color = PropertyDefault.color(LayerProperties.foregroundColor)
+    public var alignment = TextAlignment(rawValue: PropertyDefault.enumCase(LayerProperties.alignmentMode)) ?? .natural
+    public var wrapped = PropertyDefault.bool(LayerProperties.isWrapped)
+    public var truncation = Truncation(rawValue: PropertyDefault.enumCase(LayerProperties.truncationMode)) ?? .none
     public init() {}
 }
 
 /// CAShapeLayer's properties.
 public struct ShapeStyle: Sendable, Equatable {
     public var path: BezierPath?
-    public var fillColor: Color = .black
-    public var fillRule: FillRule = .nonZero
-    public var strokeColor: Color = .clear
-    public var lineWidth: Double = 1
-    public var lineCap: LineCap = .butt
-    public var lineJoin: LineJoin = .miter
-    public var miterLimit: Double = 10
+    public var fillColor: Color = PropertyDefault.color(LayerProperties.fillColor)
+    public var fillRule = FillRule(rawValue: PropertyDefault.enumCase(LayerProperties.fillRule)) ?? .nonZero
+    public var strokeColor: Color = PropertyDefault.color(LayerProperties.strokeColor)
+    public var lineWidth: Double = PropertyDefault.number(LayerProperties.lineWidth)
+    public var lineCap = LineCap(rawValue: PropertyDefault.enumCase(LayerProperties.lineCap)) ?? .butt
+    public var lineJoin = LineJoin(rawValue: PropertyDefault.enumCase(LayerProperties.lineJoin)) ?? .miter
+    public var miterLimit: Double = PropertyDefault.number(LayerProperties.miterLimit)
     public var dashPattern: [Double] = []
-    public var dashPhase: Double = 0
-    public var strokeStart: Double = 0
-    public var strokeEnd: Double = 1
+    public var dashPhase: Double = PropertyDefault.number(LayerProperties.lineDashPhase)
+    public var strokeStart: Double = PropertyDefault.number(LayerProperties.strokeStart)
+    public var strokeEnd: Double = PropertyDefault.number(LayerProperties.strokeEnd)
     public init() {}
 }
 
@@ -69,18 +69,18 @@ public struct ShapeStyle: Sendable, Equatable {
 public struct GradientStyle: Sendable, Equatable {
     public var colors: [Color] = []
     public var locations: [Double] = []
-    public var startPoint = Point(0.5, 0)
-    public var endPoint = Point(0.5, 1)
-    public var type: GradientType = .axial
+    public var startPoint = PropertyDefault.point(LayerProperties.startPoint)
+    public var endPoint = PropertyDefault.point(LayerProperties.endPoint)
+    public var type = GradientType(rawValue: PropertyDefault.enumCase(LayerProperties.gradientType)) ?? .axial
     public init() {}
 }
 
 /// CAReplicatorLayer's properties.
 public struct ReplicatorStyle: Sendable, Equatable {
-    public var count = 1
-    public var delay: Double = 0
-    public var transform: Transform3D = .identity
-    public var color: Color = .white
+    public var count = Int(PropertyDefault.number(LayerProperties.instanceCount))
+    public var delay: Double = PropertyDefault.number(LayerProperties.instanceDelay)
+    public var transform: Transform3D = PropertyDefault.transform(LayerProperties.instanceTransform)
+    public var color: Color = PropertyDefault.color(LayerProperties.instanceColor)
     /// Per-instance colour offsets (red, green, blue, alpha).
     public var offsets = (0.0, 0.0, 0.0, 0.0)
     /// With an instanceDelay: instance k's sublayers as presented k × delay earlier (instances[0] is
@@ -192,7 +192,7 @@ public struct PresentationLayer: Sendable, Equatable {
     public var sublayers: [PresentationLayer]
     public var shadow = ShadowStyle()
     public var contents = ContentsStyle()
-    public var compositingFilter: BlendMode = .sourceOver
+    public var compositingFilter = BlendMode(rawValue: PropertyDefault.enumCase(LayerProperties.compositingFilter)) ?? .sourceOver
     /// The kind's own properties (set for layers of that kind).
     public var text: TextStyle?
     public var shape: ShapeStyle?
@@ -211,11 +211,21 @@ public struct PresentationLayer: Sendable, Equatable {
     /// in place of contents, in the layer's bounds coordinates).
     public var drawing: [DrawCommand] = []
 
-    public init(name: String = "", bounds: Rect = .zero, position: Point = .zero, anchorPoint: Point = Point(0.5, 0.5),
-                anchorPointZ: Double = 0, zPosition: Double = 0, transform: Transform3D = .identity,
-                sublayerTransform: Transform3D = .identity, opacity: Double = 1, hidden: Bool = false,
-                masksToBounds: Bool = false, doubleSided: Bool = true, backgroundColor: Color = .clear,
-                cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: Color = .black,
+    public init(name: String = "", bounds: Rect = PropertyDefault.rect(LayerProperties.bounds),
+                position: Point = PropertyDefault.point(LayerProperties.position),
+                anchorPoint: Point = PropertyDefault.point(LayerProperties.anchorPoint),
+                anchorPointZ: Double = PropertyDefault.number(LayerProperties.anchorPointZ),
+                zPosition: Double = PropertyDefault.number(LayerProperties.zPosition),
+                transform: Transform3D = PropertyDefault.transform(LayerProperties.transform),
+                sublayerTransform: Transform3D = PropertyDefault.transform(LayerProperties.sublayerTransform),
+                opacity: Double = PropertyDefault.number(LayerProperties.opacity),
+                hidden: Bool = PropertyDefault.bool(LayerProperties.hidden),
+                masksToBounds: Bool = PropertyDefault.bool(LayerProperties.masksToBounds),
+                doubleSided: Bool = PropertyDefault.bool(LayerProperties.doubleSided),
+                backgroundColor: Color = PropertyDefault.color(LayerProperties.backgroundColor),
+                cornerRadius: Double = PropertyDefault.number(LayerProperties.cornerRadius),
+                borderWidth: Double = PropertyDefault.number(LayerProperties.borderWidth),
+                borderColor: Color = PropertyDefault.color(LayerProperties.borderColor),
                 sublayers: [PresentationLayer] = []) {
         self.name = name; self.bounds = bounds; self.position = position; self.anchorPoint = anchorPoint
         self.anchorPointZ = anchorPointZ; self.zPosition = zPosition; self.transform = transform

@@ -225,6 +225,23 @@ public enum LayerProperties {
     public static let defaults: [Value] = all.map { $0.defaultValue }
 }
 
+/// The catalogue's defaults, typed: the one table of defaults that the presenter, the presentation
+/// types and Compose read (a default written out anywhere else would drift from this one).
+public enum PropertyDefault {
+    public static func number(_ id: UInt16) -> Double { LayerProperties.defaults[Int(id)].number ?? 0 }
+    public static func color(_ id: UInt16) -> Color { LayerProperties.defaults[Int(id)].color ?? .clear }
+    public static func size(_ id: UInt16) -> Size { LayerProperties.defaults[Int(id)].size ?? .zero }
+    public static func point(_ id: UInt16) -> Point { LayerProperties.defaults[Int(id)].point ?? .zero }
+    public static func rect(_ id: UInt16) -> Rect { LayerProperties.defaults[Int(id)].rect ?? .zero }
+    public static func bool(_ id: UInt16) -> Bool { LayerProperties.defaults[Int(id)].bool ?? false }
+    public static func string(_ id: UInt16) -> String { LayerProperties.defaults[Int(id)].string ?? "" }
+    public static func transform(_ id: UInt16) -> Transform3D { LayerProperties.defaults[Int(id)].transform ?? .identity }
+    public static func enumCase(_ id: UInt16) -> UInt8 {
+        if case .enumCase(let c) = LayerProperties.defaults[Int(id)] { return c }
+        return 0
+    }
+}
+
 /// A field inside a structured property value, for key paths such as `position.x`,
 /// `bounds.size.width` and `transform.rotation.z` (seed 000:575–606).
 public enum Component: UInt8, Sendable, CaseIterable {

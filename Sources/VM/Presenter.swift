@@ -81,67 +81,69 @@ struct Presenter {
             p[Int(LayerProperties.bounds)] = .rect(b)
             p[Int(LayerProperties.position)] = .point(pos)
         }
-        func n(_ id: UInt16, _ d: Double) -> Double { p[Int(id)].number ?? d }
-        func b(_ id: UInt16, _ d: Bool) -> Bool { p[Int(id)].bool ?? d }
+        // (a value of the wrong type cannot reach here; the fallbacks are the catalogue's defaults)
+        func n(_ id: UInt16) -> Double { p[Int(id)].number ?? PropertyDefault.number(id) }
+        func b(_ id: UInt16) -> Bool { p[Int(id)].bool ?? PropertyDefault.bool(id) }
+        func c(_ id: UInt16) -> Color { p[Int(id)].color ?? PropertyDefault.color(id) }
         func e(_ id: UInt16) -> UInt8? { if case .enumCase(let c) = p[Int(id)] { return c } else { return nil } }
         func numbers(_ id: UInt16) -> [Double] {
             if case .array(let xs) = p[Int(id)] { return xs.compactMap { $0.number } } else { return [] }
         }
         var out = PresentationLayer(
             name: p[Int(LayerProperties.name)].string ?? "",
-            bounds: p[Int(LayerProperties.bounds)].rect ?? .zero,
-            position: p[Int(LayerProperties.position)].point ?? .zero,
-            anchorPoint: p[Int(LayerProperties.anchorPoint)].point ?? Point(0.5, 0.5),
-            anchorPointZ: n(LayerProperties.anchorPointZ, 0),
-            zPosition: n(LayerProperties.zPosition, 0),
-            transform: p[Int(LayerProperties.transform)].transform ?? .identity,
-            sublayerTransform: p[Int(LayerProperties.sublayerTransform)].transform ?? .identity,
-            opacity: n(LayerProperties.opacity, 1),
-            hidden: b(LayerProperties.hidden, false),
-            masksToBounds: b(LayerProperties.masksToBounds, false),
-            doubleSided: b(LayerProperties.doubleSided, true),
-            backgroundColor: p[Int(LayerProperties.backgroundColor)].color ?? .clear,
-            cornerRadius: n(LayerProperties.cornerRadius, 0),
-            borderWidth: n(LayerProperties.borderWidth, 0),
-            borderColor: p[Int(LayerProperties.borderColor)].color ?? .black)
+            bounds: p[Int(LayerProperties.bounds)].rect ?? PropertyDefault.rect(LayerProperties.bounds),
+            position: p[Int(LayerProperties.position)].point ?? PropertyDefault.point(LayerProperties.position),
+            anchorPoint: p[Int(LayerProperties.anchorPoint)].point ?? PropertyDefault.point(LayerProperties.anchorPoint),
+            anchorPointZ: n(LayerProperties.anchorPointZ),
+            zPosition: n(LayerProperties.zPosition),
+            transform: p[Int(LayerProperties.transform)].transform ?? PropertyDefault.transform(LayerProperties.transform),
+            sublayerTransform: p[Int(LayerProperties.sublayerTransform)].transform ?? PropertyDefault.transform(LayerProperties.sublayerTransform),
+            opacity: n(LayerProperties.opacity),
+            hidden: b(LayerProperties.hidden),
+            masksToBounds: b(LayerProperties.masksToBounds),
+            doubleSided: b(LayerProperties.doubleSided),
+            backgroundColor: c(LayerProperties.backgroundColor),
+            cornerRadius: n(LayerProperties.cornerRadius),
+            borderWidth: n(LayerProperties.borderWidth),
+            borderColor: c(LayerProperties.borderColor))
         let rec = world.layers[Int(l)]
         out.kind = rec.kind
-        out.shadow.color = p[Int(LayerProperties.shadowColor)].color ?? .black
-        out.shadow.opacity = n(LayerProperties.shadowOpacity, 0)
-        out.shadow.offset = p[Int(LayerProperties.shadowOffset)].size ?? Size(0, -3)
-        out.shadow.radius = n(LayerProperties.shadowRadius, 3)
+        out.shadow.color = c(LayerProperties.shadowColor)
+        out.shadow.opacity = n(LayerProperties.shadowOpacity)
+        out.shadow.offset = p[Int(LayerProperties.shadowOffset)].size ?? PropertyDefault.size(LayerProperties.shadowOffset)
+        out.shadow.radius = n(LayerProperties.shadowRadius)
         if case .path(let sp) = p[Int(LayerProperties.shadowPath)] { out.shadow.path = sp }
         if case .image(let name) = p[Int(LayerProperties.contents)] { out.contents.image = name }
-        out.contents.gravity = e(LayerProperties.contentsGravity).flatMap(ContentsGravity.init(rawValue:)) ?? .resize
-        out.contents.rect = p[Int(LayerProperties.contentsRect)].rect ?? Rect(0, 0, 1, 1)
-        out.contents.center = p[Int(LayerProperties.contentsCenter)].rect ?? Rect(0, 0, 1, 1)
-        out.contents.scale = n(LayerProperties.contentsScale, 1)
-        out.compositingFilter = e(LayerProperties.compositingFilter).flatMap(BlendMode.init(rawValue:)) ?? .sourceOver
+        out.contents.gravity = e(LayerProperties.contentsGravity).flatMap(ContentsGravity.init(rawValue:)) ?? out.contents.gravity
+        out.contents.rect = p[Int(LayerProperties.contentsRect)].rect ?? out.contents.rect
+        out.contents.center = p[Int(LayerProperties.contentsCenter)].rect ?? out.contents.center
+        out.contents.scale = n(LayerProperties.contentsScale)
+        out.compositingFilter = e(LayerProperties.compositingFilter).flatMap(BlendMode.init(rawValue:)) ?? out.compositingFilter
         switch rec.kind {
         case .text:
             var t = TextStyle()
-            t.string = p[Int(LayerProperties.string)].string ?? ""
+            t.string = p[Int(LayerProperties.string)].string ?? t.string
             t.font = p[Int(LayerProperties.font)].string ?? t.font
-            t.fontSize = n(LayerProperties.fontSize, 36)
-            t.color = p[Int(LayerProperties.foregroundColor)].color ?? .white
-            t.alignment = e(LayerProperties.alignmentMode).flatMap(TextAlignment.init(rawValue:)) ?? .natural
-            t.wrapped = b(LayerProperties.isWrapped, false)
-            t.truncation = e(LayerProperties.truncationMode).flatMap(Truncation.init(rawValue:)) ?? .none
+            t.fontSize = n(LayerProperties.fontSize)
+            t.color = c(LayerProperties.foregroundColor)
+            t.alignment = e(LayerProperties.alignmentMode).flatMap(TextAlignment.init(rawValue:)) ?? t.alignment
+            t.wrapped = b(LayerProperties.isWrapped)
+            t.truncation = e(LayerProperties.truncationMode).flatMap(Truncation.init(rawValue:)) ?? t.truncation
             out.text = t
         case .shape:
             var s = ShapeStyle()
             if case .path(let path) = p[Int(LayerProperties.path)] { s.path = path }
-            s.fillColor = p[Int(LayerProperties.fillColor)].color ?? .black
-            s.fillRule = e(LayerProperties.fillRule).flatMap(FillRule.init(rawValue:)) ?? .nonZero
-            s.strokeColor = p[Int(LayerProperties.strokeColor)].color ?? .clear
-            s.lineWidth = n(LayerProperties.lineWidth, 1)
-            s.lineCap = e(LayerProperties.lineCap).flatMap(LineCap.init(rawValue:)) ?? .butt
-            s.lineJoin = e(LayerProperties.lineJoin).flatMap(LineJoin.init(rawValue:)) ?? .miter
-            s.miterLimit = n(LayerProperties.miterLimit, 10)
+            s.fillColor = c(LayerProperties.fillColor)
+            s.fillRule = e(LayerProperties.fillRule).flatMap(FillRule.init(rawValue:)) ?? s.fillRule
+            s.strokeColor = c(LayerProperties.strokeColor)
+            s.lineWidth = n(LayerProperties.lineWidth)
+            s.lineCap = e(LayerProperties.lineCap).flatMap(LineCap.init(rawValue:)) ?? s.lineCap
+            s.lineJoin = e(LayerProperties.lineJoin).flatMap(LineJoin.init(rawValue:)) ?? s.lineJoin
+            s.miterLimit = n(LayerProperties.miterLimit)
             s.dashPattern = numbers(LayerProperties.lineDashPattern)
-            s.dashPhase = n(LayerProperties.lineDashPhase, 0)
-            s.strokeStart = n(LayerProperties.strokeStart, 0)
-            s.strokeEnd = n(LayerProperties.strokeEnd, 1)
+            s.dashPhase = n(LayerProperties.lineDashPhase)
+            s.strokeStart = n(LayerProperties.strokeStart)
+            s.strokeEnd = n(LayerProperties.strokeEnd)
             out.shape = s
         case .gradient:
             var g = GradientStyle()
@@ -149,16 +151,16 @@ struct Presenter {
             g.locations = numbers(LayerProperties.locations)
             g.startPoint = p[Int(LayerProperties.startPoint)].point ?? g.startPoint
             g.endPoint = p[Int(LayerProperties.endPoint)].point ?? g.endPoint
-            g.type = e(LayerProperties.gradientType).flatMap(GradientType.init(rawValue:)) ?? .axial
+            g.type = e(LayerProperties.gradientType).flatMap(GradientType.init(rawValue:)) ?? g.type
             out.gradient = g
         case .replicator:
             var r = ReplicatorStyle()
-            r.count = Int(max(0, min(1e6, n(LayerProperties.instanceCount, 1))))
-            r.delay = n(LayerProperties.instanceDelay, 0)
-            r.transform = p[Int(LayerProperties.instanceTransform)].transform ?? .identity
-            r.color = p[Int(LayerProperties.instanceColor)].color ?? .white
-            r.offsets = (n(LayerProperties.instanceRedOffset, 0), n(LayerProperties.instanceGreenOffset, 0),
-                         n(LayerProperties.instanceBlueOffset, 0), n(LayerProperties.instanceAlphaOffset, 0))
+            r.count = Int(max(0, min(1e6, n(LayerProperties.instanceCount))))
+            r.delay = n(LayerProperties.instanceDelay)
+            r.transform = p[Int(LayerProperties.instanceTransform)].transform ?? r.transform
+            r.color = c(LayerProperties.instanceColor)
+            r.offsets = (n(LayerProperties.instanceRedOffset), n(LayerProperties.instanceGreenOffset),
+                         n(LayerProperties.instanceBlueOffset), n(LayerProperties.instanceAlphaOffset))
             out.replicator = r
         case .emitter:
             out.emitter = emitterStyle(l, props: p, localTime: local)

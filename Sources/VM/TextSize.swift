@@ -15,8 +15,8 @@ extension Presenter {
         let w = b.size.width, h = b.size.height
         guard w == 0 || h == 0 else { return }
         let string = p[Int(LayerProperties.string)].string ?? ""
-        let font = p[Int(LayerProperties.font)].string ?? "DejaVu Sans"
-        let fontSize = p[Int(LayerProperties.fontSize)].number ?? 36
+        let font = p[Int(LayerProperties.font)].string ?? PropertyDefault.string(LayerProperties.font)
+        let fontSize = p[Int(LayerProperties.fontSize)].number ?? PropertyDefault.number(LayerProperties.fontSize)
         let wrap = (p[Int(LayerProperties.isWrapped)].bool ?? false) && w > 0 ? w : nil
         let natural = TextMeasure.shared.size(of: string, font: font, fontSize: fontSize, wrapWidth: wrap)
         if w == 0 { b.size.width = natural.width }
