@@ -67,55 +67,55 @@
   instanceAlphaOffset = K15   ; -0.1
 
 .function F0 "main" params 0 registers 5
-  0000    8 NEWLAYER      R1, LT0             ; text "title"
+  0000    9 NEWLAYER      R1, LT0             ; text "title"
   0001    | SETGLOBAL     R1, G0
   0002    | ROOT          R1
   0003    | GETGLOBAL     R2, G0
   0004    | ADDSUBLAYER   R1, R2
-  0005   16 NEWLAYER      R1, LT1             ; shape "star"
+  0005   17 NEWLAYER      R1, LT1             ; shape "star"
   0006    | SETGLOBAL     R1, G1
   0007    | ROOT          R1
   0008    | GETGLOBAL     R2, G1
   0009    | ADDSUBLAYER   R1, R2
-  0010   26 NEWLAYER      R1, LT3             ; gradient "sky"
+  0010   27 NEWLAYER      R1, LT3             ; gradient "sky"
   0011    | SETGLOBAL     R1, G2
   0012    | ROOT          R1
   0013    | GETGLOBAL     R2, G2
   0014    | ADDSUBLAYER   R1, R2
-  0015   28 GETGLOBAL     R1, G2
+  0015   29 GETGLOBAL     R1, G2
   0016    | LOADK         R3, K20             ; #a8dadcff
   0017    | LOADK         R4, K21             ; #457b9dff
   0018    | NEWARRAY      R2, R3, 2
   0019    | SETPROP       R1, R2, colors
-  0020   29 GETGLOBAL     R1, G2
+  0020   30 GETGLOBAL     R1, G2
   0021    | LOADK         R2, K22             ; (0, 0)
   0022    | SETPROP       R1, R2, startPoint
-  0023   30 GETGLOBAL     R1, G2
+  0023   31 GETGLOBAL     R1, G2
   0024    | LOADK         R2, K23             ; (1, 1)
   0025    | SETPROP       R1, R2, endPoint
-  0026   31 GETGLOBAL     R1, G2
+  0026   32 GETGLOBAL     R1, G2
   0027    | LOADK         R2, K24             ; 10
   0028    | SETPROP       R1, R2, cornerRadius
-  0029   32 GETGLOBAL     R1, G2
+  0029   33 GETGLOBAL     R1, G2
   0030    | LOADK         R2, K25             ; 0.4
   0031    | SETPROP       R1, R2, shadowOpacity
-  0032   33 GETGLOBAL     R1, G2
+  0032   34 GETGLOBAL     R1, G2
   0033    | LOADK         R2, K26             ; 6
   0034    | SETPROP       R1, R2, shadowRadius
-  0035   34 GETGLOBAL     R1, G2
+  0035   35 GETGLOBAL     R1, G2
   0036    | LOADK         R2, K27             ; (0, 3)
   0037    | SETPROP       R1, R2, shadowOffset
-  0038   35 NEWLAYER      R0, LT2             ; shape ""
+  0038   36 NEWLAYER      R0, LT2             ; shape ""
   0039    | GETGLOBAL     R1, G2
   0040    | SETMASK       R1, R0
-  0041   38 NEWLAYER      R1, LT5             ; replicator "dots"
+  0041   39 NEWLAYER      R1, LT5             ; replicator "dots"
   0042    | SETGLOBAL     R1, G3
   0043    | ROOT          R1
   0044    | GETGLOBAL     R2, G3
   0045    | ADDSUBLAYER   R1, R2
-  0046   43 NEWLAYER      R1, LT4             ; plain "dot"
+  0046   44 NEWLAYER      R1, LT4             ; plain "dot"
   0047    | SETGLOBAL     R1, G4
   0048    | GETGLOBAL     R1, G3
   0049    | GETGLOBAL     R2, G4
   0050    | ADDSUBLAYER   R1, R2
-  0051   44 RET
+  0051   45 RET
