@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // the compiler's bump allocator, used by `calc build` and `calc check` only (Sources/CArena/arena.c)
         .target(name: "CArena", path: "Sources/CArena"),
+        // span compositing in SSE2/AVX2 chosen at run time, the same bytes either way (Sources/CSpans/spans.c)
+        .target(name: "CSpans", path: "Sources/CSpans", cSettings: [.unsafeFlags(["-O3"])]),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
@@ -46,7 +48,7 @@ let package = Package(
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "DisplayList", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Compose", dependencies: ["CalcCore", "DisplayList"], swiftSettings: optimizedSettings),
-        .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate", "CSpng"], swiftSettings: optimizedSettings),
+        .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate", "CSpng", "CSpans"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render"]),
@@ -79,7 +81,7 @@ let package = Package(
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "CSpans"], exclude: ["Fixtures"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),

@@ -1,11 +1,11 @@
-// Span compositing: premultiplied source-over in 8-bit integer arithmetic.
-// The loops are plain integer code over UnsafeMutablePointer<UInt32>, which LLVM auto-vectorizes; the
-// channel math packs two channels per 32-bit lane (0x00FF00FF masks) and divides by 255 with exact
-// rounding, so results are identical on every machine. A span with full coverage and an opaque colour
-// is a plain store. (STYLE.md measured the same loop shape at the memory-bandwidth floor and the generic
-// SIMD32<UInt16> formulation 1000× slower; our figures are in the benchmark report.)
+// Span compositing: premultiplied source-over in 8-bit integer arithmetic that divides by 255 with
+// exact rounding, so results are identical on every machine. The span loops are C kernels
+// (Sources/CSpans) that run AVX2 where the CPU has it and SSE2 otherwise — the same integers on
+// either path; PixelMath holds the scalar definition the tests check them against. A span with
+// full coverage and an opaque colour is a plain store.
 
 import CalcCore
+import CSpans
 import DisplayList
 
 /// A pixel surface: device pixel (x, y) lives at base + (y − originY)·stride + (x − originX); only
@@ -33,102 +33,27 @@ struct ClipState {
 }
 
 enum Spans {
-    /// Source-over of one premultiplied colour onto `n` pixels.
+    /// Source-over of one premultiplied colour onto `n` pixels (an opaque colour is a plain store).
     @inline(__always)
     static func fill(_ p: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
-        let inv = 255 &- (color >> 24)
-        if inv == 0 {
+        if color >> 24 == 255 {
             p.update(repeating: color, count: n)
         } else if color != 0 {
-            var i = 0
-            if n >= 8 {
-                let raw = UnsafeMutableRawPointer(p)
-                let inv16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
-                let c8 = SIMD8<UInt32>(repeating: color)
-                while i + 8 <= n {
-                    let v = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                    raw.storeBytes(of: c8 &+ scale8(v, inv16), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                    i += 8
-                }
-            }
-            while i < n { p[i] = color &+ PixelMath.scale(p[i], inv); i += 1 }
+            calc_spans_fill(p, n, color)
         }
-    }
-
-    /// `PixelMath.scale` on 8 pixels at once. The channels sit in 16-bit lanes (r, b and g, a pairs),
-    /// so the multiply is a 16-bit one: SSE2's pmullw. The scalar 32-bit form vectorizes too, but into
-    /// pmuludq shuffles on baseline x86-64: measured 1.0 ms vs 0.59 ms per 1920×1080 pass.
-    @inline(__always)
-    static func scale8(_ v: SIMD8<UInt32>, _ a: SIMD16<UInt16>) -> SIMD8<UInt32> {
-        let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
-        let h = SIMD16<UInt16>(repeating: 128)
-        var rb = unsafeBitCast(v & m, to: SIMD16<UInt16>.self)
-        var ag = unsafeBitCast((v &>> 8) & m, to: SIMD16<UInt16>.self)
-        rb = rb &* a &+ h
-        rb = (rb &+ (rb &>> 8)) &>> 8
-        ag = ag &* a &+ h
-        ag = (ag &+ (ag &>> 8)) &>> 8
-        return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | (unsafeBitCast(ag, to: SIMD8<UInt32>.self) &<< 8)
     }
 
     /// Source-over of one colour at coverage `coverage` × mask[i] / 255 onto `n` pixels.
-    /// Eight pixels at a time with the factors in 16-bit lanes: 2.6 ms per 1920×1080 pass against 3.9 ms
-    /// for the scalar loop (which LLVM vectorizes with emulated 32-bit multiplies on baseline x86-64).
-    /// Kept out of line: inlined, it made the unmasked fill loop 1.3 % more instructions (callgrind).
-    @inline(never)
+    @inline(__always)
     static func fillMasked(_ p: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, _ n: Int,
                            _ color: UInt32, _ coverage: UInt32) {
-        var i = 0
-        if n >= 8 {
-            let raw = UnsafeMutableRawPointer(p)
-            let c8 = SIMD8<UInt32>(repeating: color)
-            let cov = SIMD8<UInt32>(repeating: coverage)
-            let k255 = SIMD8<UInt32>(repeating: 255)
-            while i + 8 <= n {
-                var c = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(mask).loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                if coverage != 255 {
-                    c = c &* cov &+ 128
-                    c = (c &+ (c &>> 8)) &>> 8
-                }
-                let s = scale8(c8, unsafeBitCast(c | (c &<< 16), to: SIMD16<UInt16>.self))
-                let inv = k255 &- (s &>> 24)
-                let d = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                raw.storeBytes(of: s &+ scale8(d, unsafeBitCast(inv | (inv &<< 16), to: SIMD16<UInt16>.self)),
-                               toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                i += 8
-            }
-        }
-        while i < n {
-            let c = PixelMath.div255(coverage &* UInt32(mask[i]))
-            let s = PixelMath.scale(color, c)
-            p[i] = s &+ PixelMath.scale(p[i], 255 &- (s >> 24))
-            i += 1
-        }
+        calc_spans_fill_masked(p, mask, n, color, coverage)
     }
 
     /// Source-over of `src` (premultiplied) scaled by `alpha` / 255 onto `dst`.
     @inline(__always)
     static func composite(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ n: Int, _ alpha: UInt32) {
-        var i = 0
-        if n >= 8 {
-            let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
-            let a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: alpha))
-            let full = SIMD8<UInt32>(repeating: 255)
-            while i + 8 <= n {
-                var sv = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                if alpha != 255 { sv = scale8(sv, a16) }
-                let inv = full &- (sv &>> 24)
-                let inv16 = unsafeBitCast(inv | (inv &<< 16), to: SIMD16<UInt16>.self)
-                let dv = d.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                d.storeBytes(of: sv &+ scale8(dv, inv16), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                i += 8
-            }
-        }
-        while i < n {
-            let sv = alpha == 255 ? src[i] : PixelMath.scale(src[i], alpha)
-            dst[i] = sv &+ PixelMath.scale(dst[i], 255 &- (sv >> 24))
-            i += 1
-        }
+        calc_spans_composite(dst, src, n, alpha)
     }
 }
 

@@ -3,6 +3,7 @@
 import CalcCore
 import DisplayList
 @testable import Render
+import CSpans
 import XCTest
 
 final class CompositorTests: XCTestCase {
@@ -27,9 +28,20 @@ final class CompositorTests: XCTestCase {
                        PixelMath.pack(128, 0, 100, 255))
     }
 
+    /// Every kernel level the CPU has (plain C, SSE2, AVX2) against the scalar definition.
     func testSIMDSpansMatchScalarReference() {
+        let best = calc_spans_level()
+        defer { _ = calc_spans_set_level(best) }
+        for level in 0...2 {
+            let set = calc_spans_set_level(Int32(level))
+            guard set == level else { continue }
+            spansMatchScalarReference(level: level)
+        }
+    }
+
+    func spansMatchScalarReference(level: Int) {
         var rng = SplitMix(seed: 7)
-        for n in [1, 7, 8, 9, 16, 37, 100] {
+        for n in [1, 7, 8, 9, 15, 16, 17, 33, 37, 64, 100] {
             for _ in 0..<20 {
                 let a = UInt8(truncatingIfNeeded: rng.next())
                 let color = PixelMath.scale(PixelMath.pack(255, 128, 7, 255), UInt32(a))
@@ -38,19 +50,19 @@ final class CompositorTests: XCTestCase {
                                                               UInt32(truncatingIfNeeded: rng.next() & 255)) }
                 var got = dst
                 got.withUnsafeMutableBufferPointer { Spans.fill($0.baseAddress!, n, color) }
-                XCTAssertEqual(got, dst.map { PixelMath.over(color, $0) }, "n \(n)")
+                XCTAssertEqual(got, dst.map { PixelMath.over(color, $0) }, "level \(level) n \(n)")
                 let mask = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
                 for cov: UInt32 in [255, UInt32(truncatingIfNeeded: rng.next() & 255)] {
                     var masked = dst
                     masked.withUnsafeMutableBufferPointer { m in mask.withUnsafeBufferPointer { Spans.fillMasked(m.baseAddress!, $0.baseAddress!, n, color, cov) } }
                     XCTAssertEqual(masked, zip(mask, dst).map { PixelMath.over(PixelMath.scale(color, PixelMath.div255(cov * UInt32($0))), $1) },
-                                   "masked n \(n) coverage \(cov)")
+                                   "level \(level) masked n \(n) coverage \(cov)")
                 }
                 let src = dst.reversed().map { $0 }
                 var comp = dst
                 let alpha = UInt32(truncatingIfNeeded: rng.next() & 255)
                 comp.withUnsafeMutableBufferPointer { d in src.withUnsafeBufferPointer { s in Spans.composite(d.baseAddress!, s.baseAddress!, n, alpha) } }
-                XCTAssertEqual(comp, zip(src, dst).map { PixelMath.over(PixelMath.scale($0, alpha), $1) })
+                XCTAssertEqual(comp, zip(src, dst).map { PixelMath.over(PixelMath.scale($0, alpha), $1) }, "level \(level) n \(n)")
             }
         }
     }
