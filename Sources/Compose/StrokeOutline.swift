@@ -39,6 +39,8 @@ struct StrokeEmitter {
     private(set) var finite = true
     private var started = false
     private var lastX = 0.0, lastY = 0.0
+    private var firstX = 0.0, firstY = 0.0
+    private var pending = false
 
     // the piece being outlined: points; per segment the chord's unit direction, its length, and the
     // path's unit tangents at its start and end; per point whether it lies inside a curve
@@ -73,14 +75,18 @@ struct StrokeEmitter {
 
     // MARK: - Contours
 
+    /// Adds a point to the current contour. Each point is held back until the next one comes, so
+    /// that a contour ending on its first point closes without repeating it.
     @inline(__always)
     private mutating func point(_ x: Double, _ y: Double) {
         if !started {
             out.move(to: Point(x, y)); started = true
+            firstX = x; firstY = y
         } else if x == lastX && y == lastY {
             return
         } else {
-            out.addLine(to: Point(x, y))
+            if pending { out.addLine(to: Point(lastX, lastY)) }
+            pending = true
         }
         lastX = x; lastY = y
         points += 1
@@ -88,8 +94,9 @@ struct StrokeEmitter {
     }
 
     private mutating func close() {
+        if pending && (lastX != firstX || lastY != firstY) { out.addLine(to: Point(lastX, lastY)) }
         if started { out.closeSubpath() }
-        started = false
+        started = false; pending = false
     }
 
     /// Points of the circle of radius h about (cx, cy), turning clockwise from unit vector u to unit

@@ -397,3 +397,35 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(Stroker.reach(StrokeStyle(width: 2, cap: .square, join: .bevel)), 2.0.squareRoot())
     }
 }
+
+final class StrokeLoweringTests: XCTestCase {
+    func shapeLayer(_ configure: (inout ShapeStyle) -> Void) -> PresentationLayer {
+        var l = PresentationLayer(bounds: Rect(0, 0, 20, 20), position: Point(10, 10))
+        var s = ShapeStyle()
+        s.path = BezierPath([.move(Point(2, 10)), .line(Point(18, 10))])
+        s.fillColor = .clear
+        s.strokeColor = Color(0, 0, 1)
+        s.lineWidth = 4
+        configure(&s)
+        l.shape = s
+        return l
+    }
+
+    func testAShapeLayersStrokeIsANonZeroFillOfItsOutline() {
+        // the segment (2, 10)–(18, 10) at width 4 with butt caps: the rectangle y 8…12, drawn from
+        // the left offset (+y) forwards, the end, the right offset backwards
+        XCTAssertEqual(Compose.displayList(scene(20, 20, [shapeLayer { _ in }])).text, """
+        display 20x20 background #ffffffff
+          fill nonZero #0000ffff {M 2 12 L 18 12 L 18 8 L 2 8 Z} [1 0 0 1 0 0]
+
+        """)
+    }
+
+    func testHugeWidthsAndMiterLimitsNeitherTrapNorVanish() {
+        // the culling margin of such a stroke is far past the canvas (it used to overflow an Int)
+        let l = shapeLayer { $0.lineWidth = 1e300; $0.miterLimit = 1e308 }
+        XCTAssertEqual(Compose.displayList(scene(20, 20, [l])).ops.count, 1)
+        let nan = shapeLayer { $0.miterLimit = .nan; $0.dashPattern = [.nan]; $0.strokeEnd = .nan }
+        XCTAssertEqual(Compose.displayList(scene(20, 20, [nan])).ops.count, 1)
+    }
+}
