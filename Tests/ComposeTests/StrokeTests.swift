@@ -428,4 +428,20 @@ final class StrokeLoweringTests: XCTestCase {
         let nan = shapeLayer { $0.miterLimit = .nan; $0.dashPattern = [.nan]; $0.strokeEnd = .nan }
         XCTAssertEqual(Compose.displayList(scene(20, 20, [nan])).ops.count, 1)
     }
+
+    func testAnArcOpeningAPathMovesToItsStart() {
+        // `arc(…)` is a line to its first point then cubics; opening a path, the line is a move (as
+        // CGPathAddArc on an empty path), so a lone arc is not joined to the origin
+        let arc = BezierPath([.line(Point(18, 10))] + BezierPath.arcSegments(cx: 10, cy: 10, rx: 8, ry: 8, start: 0, end: Double.pi, clockwise: true))
+        var p = Path(); p.append(arc)
+        XCTAssertEqual(p.elements.first, .move(Point(18, 10)))
+        var q = Path(); q.move(to: Point(0, 0)); q.append(arc)
+        XCTAssertEqual(q.elements[1], .line(Point(18, 10)))
+        // its stroke stays on the lower half circle: x from 1 to 19 (radius 8 ± 1), butt ends on
+        // y = 10, nothing near the origin
+        let o = Stroker.outline(p.elements[...], style: StrokeStyle(width: 2), tolerance: 0.1)
+        XCTAssertEqual(extent(o).minX, 1, accuracy: 1e-9)
+        XCTAssertEqual(extent(o).maxX, 19, accuracy: 1e-9)
+        XCTAssertEqual(extent(o).minY, 10, accuracy: 1e-9)
+    }
 }
