@@ -4,6 +4,7 @@
 //   // snapshot: times 0s, 0.5s, 250ms     scene times
 //   // snapshot: tolerance 2 channel, 0.1% pixels
 //   // snapshot: diagnostics               also snapshot the diagnostics (for scripts meant to fail)
+//   // snapshot: display                   also snapshot each frame's display list as text
 //
 // Several clauses may share a line, separated by `;`, and several lines accumulate. A directive is a
 // comment so a script stays a plain CAL file that `calc run` accepts unchanged. A misspelt directive
@@ -23,6 +24,8 @@ public struct Directives: Sendable, Equatable {
     public var diagnostics = false
     /// Whether any `frames` or `times` clause appeared (even naming nothing).
     public var namesFrames = false
+    /// Whether each snapshotted frame's display list is snapshotted too (`<frame>.display`).
+    public var displayLists = false
 
     public init() {}
 
@@ -79,10 +82,13 @@ public struct Directives: Sendable, Equatable {
         case "diagnostics":
             guard rest.isEmpty else { return "'diagnostics' takes no arguments, got '\(rest)'" }
             diagnostics = true
+        case "display":
+            guard rest.isEmpty else { return "'display' takes no arguments, got '\(rest)'" }
+            displayLists = true
         case "":
-            return "empty snapshot directive; expected frames, times, tolerance or diagnostics"
+            return "empty snapshot directive; expected frames, times, tolerance, diagnostics or display"
         default:
-            return "unknown snapshot directive '\(word)'; expected frames, times, tolerance or diagnostics"
+            return "unknown snapshot directive '\(word)'; expected frames, times, tolerance, diagnostics or display"
         }
         return nil
     }

@@ -105,6 +105,8 @@ public struct RunSummary: Sendable {
 public enum SnapshotEngine {
     /// The format number of `.diag` snapshots (their first line is `; calc diagnostics, format N`).
     public static let diagnosticsFormat = 1
+    /// The version of the display-list text (`DisplayList.text`) in `.display` snapshots.
+    public static let displayFormat = 1
 
     /// Tests `scripts` with `options`, calling `onResult` once per script in the scripts' order
     /// (serially, as soon as every earlier script is done).
@@ -260,7 +262,7 @@ struct ScriptCheck {
         }
         result.covered.insert("asm", at: 0)
         checkText(Disassembler.disassemble(program), at: location.disassembly, kind: .disassembly)
-        checkFrames(program, frames: frames, times: times, tolerance: tolerance)
+        checkFrames(program, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
         reportObsolete()
     }
 
@@ -273,12 +275,30 @@ struct ScriptCheck {
     // MARK: text snapshots
 
     enum TextKind {
-        case disassembly, diagnostics
-        var header: String { self == .disassembly ? "; calc bytecode, format " : "; calc diagnostics, format " }
+        case disassembly, diagnostics, display
+        var header: String {
+            switch self {
+            case .disassembly: return "; calc bytecode, format "
+            case .diagnostics: return "; calc diagnostics, format "
+            case .display: return "; calc display list, format "
+            }
+        }
         /// The newest format this calc writes (a program is written in the oldest that holds it).
-        var currentFormat: Int { self == .disassembly ? Int(BytecodeFormat.version) : SnapshotEngine.diagnosticsFormat }
-        var label: String { self == .disassembly ? "disassembly" : "diagnostics" }
-        var formatName: String { self == .disassembly ? "bytecode format" : "diagnostics format" }
+        var currentFormat: Int {
+            switch self {
+            case .disassembly: return Int(BytecodeFormat.version)
+            case .diagnostics: return SnapshotEngine.diagnosticsFormat
+            case .display: return SnapshotEngine.displayFormat
+            }
+        }
+        var label: String {
+            switch self {
+            case .disassembly: return "disassembly"
+            case .diagnostics: return "diagnostics"
+            case .display: return "display list"
+            }
+        }
+        var formatName: String { self == .disassembly ? "bytecode format" : "\(label) format" }
     }
 
     mutating func checkText(_ actual: String, at path: String, kind: TextKind) {
@@ -353,7 +373,7 @@ struct ScriptCheck {
 
     // MARK: frames
 
-    mutating func checkFrames(_ program: Program, frames: [Int], times: [Double], tolerance: Tolerance) {
+    mutating func checkFrames(_ program: Program, frames: [Int], times: [Double], tolerance: Tolerance, displayLists: Bool) {
         guard !frames.isEmpty || !times.isEmpty else { return }
         let n = frames.count + times.count
         result.covered.append("\(n) frame\(n == 1 ? "" : "s")")
@@ -388,7 +408,11 @@ struct ScriptCheck {
             return
         }
         let renderer = Renderer()
-        let painter = Painter()
+        let painter: Painter
+        switch SnapshotImages.load(program, script: script.path) {
+        case .success(let images): painter = Painter(images: images)
+        case .failure(let e): fail(e.message); return
+        }
         let writer = PNGWriter(level: options.pngLevel)
         for j in jobs {
             let scene: PresentationScene
@@ -396,7 +420,12 @@ struct ScriptCheck {
                 fail("\(error)")
                 return
             }
-            checkFrame(painter.render(scene, with: renderer), label: j.label, name: j.name, tolerance: tolerance, writer: writer)
+            let list = painter.displayList(scene)
+            if displayLists {
+                checkText("; calc display list, format \(SnapshotEngine.displayFormat)\n" + list.text,
+                          at: location.folder + "/" + j.name.dropLast(4) + ".display", kind: .display)
+            }
+            checkFrame(renderer.render(list, images: painter.images), label: j.label, name: j.name, tolerance: tolerance, writer: writer)
         }
     }
 
@@ -420,14 +449,14 @@ struct ScriptCheck {
             stored = b
         }
         let expectedFrame: Framebuffer
-        do { expectedFrame = try PNGDecoder.decode(stored) } catch {
+        do { expectedFrame = try ImageDecoder.decode(stored) } catch {
             if options.recording == .all { record(writer.encode(frame), to: path); return }
             fail("snapshot \(shown) is corrupt: \(error) (re-record it with --update)")
             return
         }
         // compare what a snapshot of this frame would decode to, so premultiplied pixels that the
         // PNG's straight alpha cannot hold exactly are not differences
-        let actual = (try? PNGDecoder.decode(PNGEncoder.encode(frame, level: 0))) ?? frame
+        let actual = (try? ImageDecoder.decode(PNGEncoder.encode(frame, level: 0))) ?? frame
         let cmp = ImageComparison.compare(expected: expectedFrame, actual: actual, tolerance: tolerance)
         if cmp.passes {
             if FileManager.default.fileExists(atPath: diffPath) { _ = SnapshotFiles.remove(diffPath) }

@@ -182,8 +182,8 @@ struct SnapshotLocation {
         guard file.hasPrefix(stem + ".") else { return false }
         let rest = file.dropFirst(stem.count + 1)
         if rest == "asm" || rest == "diag" { return true }
-        guard rest.hasSuffix(".png") else { return false }
-        let body = rest.dropLast(4)
+        let body: Substring
+        if rest.hasSuffix(".png") { body = rest.dropLast(4) } else if rest.hasSuffix(".display") { body = rest.dropLast(8) } else { return false }
         if body.first == "f" { let digits = body.dropFirst(); return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) }
         if body.first == "t", body.hasSuffix("s") { return Directives.parseTime(body.dropFirst()) != nil }
         return false

@@ -1,5 +1,5 @@
 // Comparing a rendered frame with its snapshot, and the picture of the difference. Frames are
-// compared as decoded pixels (8-bit premultiplied RGBA, as PNGDecoder returns them), never as PNG
+// compared as decoded pixels (8-bit premultiplied RGBA, as ImageDecoder returns them), never as PNG
 // bytes, so a different compression level or encoder version is not a difference. A tolerance has two
 // parts: how far a channel may move before its pixel counts as differing, and the share of pixels that
 // may differ beyond that; the default is exact. The difference image is three panels — expected,

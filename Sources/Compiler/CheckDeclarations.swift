@@ -84,6 +84,9 @@ extension Checker {
         }
         let me: IR
         var displayName = ""
+        if case .identifier(let n)? = l.name { displayName = n.text }
+        if kind == .text, let k = l.kind { notDrawnYet(.textLayer, layer: displayName, at: k.span) }
+        if kind == .emitter, let k = l.kind { notDrawnYet(.emitter, layer: displayName, at: k.span) }
         var template = LayerTemplate(kind: kind, name: "")
         template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
@@ -165,6 +168,7 @@ extension Checker {
                 }
                 if m.name.rest.isEmpty, Parser.isFilterList(m.name.first) {
                     // lists are built at run time (arrays never go into templates)
+                    notDrawnYet(property: m.name.first, layer: displayName, at: m.name.span)
                     dynamicSeen = true
                     out.appendEach(filterList(m.name.text, m.value, layer: me, line: line(m.span)))
                     continue
@@ -174,6 +178,7 @@ extension Checker {
                     continue
                 }
                 guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
+                if kp.property == LayerProperties.compositingFilter { notDrawnYet(property: "compositingFilter", layer: displayName, at: m.name.span) }
                 let packed = kp.packed
                 if let k = setKeys.firstIndex(where: { $0.key == packed }) {
                     diags.warning("W0002", "property '\(keyName(kp))' is set twice; the last value wins", at: m.name.span,
@@ -722,6 +727,7 @@ extension Checker {
     /// UIKit's `transition(with: layer, duration:, options: [.transitionFlipFromLeft …]) { … }`: the
     /// changes happen without animation and a CATransition on the layer shows them.
     func transitionBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ finished: Name?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
+        notDrawnYet(.transition, layer: "", at: kind.span)
         var layer: IR?, duration: IR?
         var type = 0, subtype = 0
         var curve = TimingFunction.easeInEaseOut
@@ -892,13 +898,18 @@ extension Checker {
         }
         guard !names.isEmpty else { return }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
-        if names.count == 1, FilterKey.lists.contains(names[0].0) { out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln)); return }
+        if names.count == 1, FilterKey.lists.contains(names[0].0) {
+            notDrawnYet(property: names[0].0, layer: lname, at: names[0].1)
+            out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln))
+            return
+        }
         let name = Name(names.map { $0.0 }, span: names[0].1.to(names.last!.1))
         guard let (kp, type) = resolveKeyPath(name, onLayer: lname, cells: cellScope(b.ir)) else { _ = expr(value, expect: .error); return }
         if case .global(let slot) = b.ir, let k = layerKind(slot: slot), !kindHas(k, kp, at: name.span) {
             _ = expr(value, expect: .error)
             return
         }
+        if kp.property == LayerProperties.compositingFilter { notDrawnYet(property: "compositingFilter", layer: lname, at: name.span) }
         let t = expr(value, expect: type)
         guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return }
         out.append(.setProp(layer: b.ir, kp, ir, line: ln))

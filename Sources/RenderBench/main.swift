@@ -5,9 +5,10 @@
 // of N runs over all frames. PNG/PPM encoding is timed separately on frame 60.
 //
 // usage: render-bench SCENES.json [--scene cards|cards2000|fillrate]… [--runs 3] [--png OUT.png]
-//                     [--png-bench] [--offscreen] [--png-clear OUT.png]
+//                     [--png-bench] [--offscreen] [--png-clear OUT.png] [--decode FILE…]
 // --frames N times only the first N frames (for profiling under valgrind).
 // --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
+// --decode FILE… times ImageDecoder on image files (median of 15 decodes each) and exits.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
 
@@ -32,6 +33,7 @@ struct Options {
     var pngClear: String?
     var demo: String?
     var frameLimit = Int.max
+    var decode: [String] = []
 }
 
 func parseOptions() -> Options {
@@ -46,6 +48,7 @@ func parseOptions() -> Options {
         case "--offscreen": o.offscreen = true
         case "--png-clear": o.pngClear = args.popFirst()
         case "--demo": o.demo = args.popFirst()
+        case "--decode": while let f = args.first, !f.hasPrefix("--") { o.decode.append(f); args.removeFirst() }
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
         default: o.path = a
         }
@@ -159,6 +162,23 @@ if let path = opts.demo {
     print("wrote \(path) and \(path).bottomLeft.png")
     exit(0)
 }
+if !opts.decode.isEmpty {
+    let clock = ContinuousClock()
+    for path in opts.decode {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        var fb: Framebuffer?
+        var v: [Double] = []
+        for _ in 0..<15 {
+            let d = clock.measure { fb = try? ImageDecoder.decode(bytes) }
+            v.append(Double(d.components.attoseconds) * 1e-15 + Double(d.components.seconds) * 1e3)
+        }
+        v.sort()
+        let px = Double((fb?.width ?? 0) * (fb?.height ?? 0))
+        print("\(path): \(fb.map { "\($0.width)x\($0.height)" } ?? "not decoded"), \(bytes.count) bytes: "
+              + String(format: "%.2f ms median (min %.2f), %.0f Mpx/s", v[7], v[0], px / v[7] / 1e3))
+    }
+    exit(0)
+}
 guard let data = FileManager.default.contents(atPath: opts.path),
       let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let all = doc["scenes"] as? [String: Any] else {
@@ -264,7 +284,7 @@ if let img = frame60 {
         let tOneShot = time(5) { bytes = PNGEncoder.encode(img) }
         print("  PNGEncoder.encode one-shot (new compressor each call): \(f(tOneShot)) ms")
         var decoded: Framebuffer?
-        let tDecode = time(5) { decoded = try? PNGDecoder.decode(bytes) }
+        let tDecode = time(5) { decoded = try? ImageDecoder.decode(bytes) }
         print("  PNG decode: \(f(tDecode)) ms, exact round trip: \(decoded == img)")
         var ppm: [UInt8] = []
         let tPPM = time(7) { ppm = PPMEncoder.encode(img) }

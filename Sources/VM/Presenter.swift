@@ -182,18 +182,34 @@ struct Presenter {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
         }
         if depth < World.maxDepth {
-            let sublayers = world.layers[Int(l)].sublayers
-            let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })
-                ? try layout(sublayers, in: p[Int(LayerProperties.bounds)].rect ?? .zero, parentTime: local, sceneTime: t)
-                : [:]
-            var subs: [PresentationLayer] = []
-            subs.reserveCapacity(sublayers.count)
-            for s in sublayers {
-                subs.append(try presentationLayer(s, parentTime: local, sceneTime: t, depth: depth + 1, laidOut: geometry[s]))
+            out.sublayers = try sublayers(of: l, props: p, parentTime: local, sceneTime: t, depth: depth)
+            // a replicator with an instanceDelay: instance k sees its sublayers k × delay earlier
+            if var r = out.replicator, r.delay != 0, r.delay.isFinite, r.count > 1, !out.sublayers.isEmpty {
+                let n = min(r.count, ReplicatorStyle.maxDelayedInstances)
+                r.instances = [out.sublayers]
+                for k in 1..<n {
+                    r.instances.append(try sublayers(of: l, props: p, parentTime: local - Double(k) * r.delay,
+                                                     sceneTime: t, depth: depth))
+                }
+                out.replicator = r
             }
-            out.sublayers = subs
         }
         return out
+    }
+
+    /// The presentation trees of `l`'s sublayers at the layer's local time `local`, laid out.
+    private func sublayers(of l: Int32, props p: [Value], parentTime local: Double, sceneTime t: Double,
+                           depth: Int) throws(RuntimeError) -> [PresentationLayer] {
+        let sublayers = world.layers[Int(l)].sublayers
+        let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })
+            ? try layout(sublayers, in: p[Int(LayerProperties.bounds)].rect ?? .zero, parentTime: local, sceneTime: t)
+            : [:]
+        var subs: [PresentationLayer] = []
+        subs.reserveCapacity(sublayers.count)
+        for s in sublayers {
+            subs.append(try presentationLayer(s, parentTime: local, sceneTime: t, depth: depth + 1, laidOut: geometry[s]))
+        }
+        return subs
     }
 }
 

@@ -35,11 +35,15 @@ struct Run: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).") var jobs: Int?
     @Option(help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
     @Option(help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
+    @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
+    var emit: Emit?
     @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
+
+    enum Emit: String, ExpressibleByArgument, CaseIterable { case display }
 
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
-                   scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget, quiet: quiet)
+                   scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget, quiet: quiet, emit: emit)
     }
 
     func validate() throws { try options.validate() }
@@ -61,6 +65,7 @@ struct RunOptions {
     var pngLevel: Int?
     var stepBudget: Int?
     var quiet = false
+    var emit: Run.Emit?
 
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
@@ -69,6 +74,11 @@ struct RunOptions {
         if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
         if let stepBudget, stepBudget < 1 { throw ValidationError("--step-budget must be at least 1") }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
+        if emit != nil {
+            if time == nil && (frames.flatMap(Run.parseFrames).map { $0.count != 1 } ?? true) {
+                throw ValidationError("--emit display prints one frame: give --time T or --frames N")
+            }
+        }
     }
 
     func usage(_ message: String) -> CalcFailure { CalcFailure(.usage, message) }
@@ -124,6 +134,19 @@ struct RunOptions {
             }
             // (not String(format:): Foundation's formatter cost 1 M instructions of start-up in casts)
             jobsList = range.map { i in ("frame_\(Run.zeroPadded(i, to: 4)).\(ext)", Double(i) / scene.fps) }
+        }
+
+        if emit == .display {
+            guard let job = jobsList.first else { return }
+            let timeline: Timeline
+            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget) } catch {
+                throw CalcFailure(.runtime, "\(error)")
+            }
+            let scene: PresentationScene
+            do { scene = try timeline.presentation(at: job.time) } catch { throw CalcFailure(.runtime, "\(error)") }
+            let text = painter.displayList(scene).text
+            if let output { try Files.writeAtomically(Array(text.utf8), to: output, protecting: [file]) } else { Console.out(text) }
+            return
         }
 
         let outDir = singleFile == nil ? (output ?? Run.defaultOutput(for: file)) : nil

@@ -316,8 +316,9 @@ final class Progress: @unchecked Sendable {
     }
 }
 
-/// Loads the images a program names (`image("photo.png")`), relative to the script's folder.
-/// A missing or unreadable image is an I/O error before anything is rendered.
+/// Loads the images a program names (`image("photo.png")`), relative to the script's folder, and
+/// decodes them (PNG, PPM, PGM, PAM: Render's ImageDecoder). A missing, unreadable or undecodable
+/// image is an I/O error (exit 4) before anything is rendered.
 enum ImageLoader {
     static func names(_ p: Program) -> [String] {
         var out: [String] = []
@@ -352,10 +353,8 @@ enum ImageLoader {
             do { bytes = try Files.read(path) } catch let f as CalcFailure {
                 throw CalcFailure(.io, "the scene uses image '\(name)': " + f.message.replacingOccurrences(of: "cannot read '\(path)': ", with: "cannot read '\(path)': "))
             }
-            do {
-                images[name] = bytes.starts(with: [0x50, 0x36]) ? try PPMDecoder.decode(bytes) : try PNGDecoder.decode(bytes)
-            } catch {
-                throw CalcFailure(.io, "the scene uses image '\(name)', but '\(path)' is not a PNG or PPM image it can read: \(error)")
+            do { images[name] = try ImageDecoder.decode(bytes) } catch {
+                throw CalcFailure(.io, "the scene uses image '\(name)', but '\(path)' cannot be decoded: \(error)")
             }
         }
         return images

@@ -32,8 +32,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 5)\n")
         let h = calc("run", "--help")
         XCTAssertEqual(h.status, 0)
-        XCTAssertTrue(h.stdout.contains("USAGE: calc run <file>"), h.stdout)
+        XCTAssertTrue(h.stdout.contains("USAGE: calc run [<options>] <file>"), h.stdout)
         XCTAssertTrue(h.stdout.contains("--frames <frames>"), h.stdout)
+        XCTAssertTrue(h.stdout.contains("--emit <emit>"), h.stdout)
     }
 
     func testCheckCleanFileIsSilent() {
@@ -74,7 +75,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(CLI.files(in: dir + "/out"), (0..<5).map { String(format: "frame_%04d.png", $0) })
         // frame 2 at 0.2 s: linear 5 → 35 over 0.5 s puts the centre at x = 17, so the box covers 12..<22
         let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/out/frame_0002.png"))
-        let fb = try PNGDecoder.decode([UInt8](png))
+        let fb = try ImageDecoder.decode([UInt8](png))
         XCTAssertEqual(fb.width, 40)
         XCTAssertEqual(fb.height, 20)
         let red: UInt32 = 0xFF00_00FF, black: UInt32 = 0xFF00_0000
@@ -99,12 +100,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Array(bytes[i..<i + 3]), [255, 0, 0])
     }
 
+    func testEmitDisplayPrintsOneFramesDisplayList() {
+        CLI.write(tiny, "t.cal", in: dir)
+        // at 0.25 s the box has moved half way: position.x 5 → 35 is 20, so its 10×10 bounds start at (15, 5)
+        let r = calc("run", "t.cal", "--time", "0.25s", "--emit", "display")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+        display 40x20 background #000000ff
+          fill nonZero #ff0000ff {M 0 0 L 10 0 L 10 10 L 0 10 Z} [1 0 0 1 15 5]
+
+        """)
+        let many = calc("run", "t.cal", "--emit", "display")
+        XCTAssertEqual(many.status, 2)
+        XCTAssertTrue(many.stderr.contains("--emit display prints one frame: give --time T or --frames N"), many.stderr)
+    }
+
     func testFrameRangeAndScale() {
         CLI.write(tiny, "t.cal", in: dir)
         let r = calc("run", "t.cal", "--frames", "1..2", "--scale", "2", "-o", "o", "-q")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(CLI.files(in: dir + "/o"), ["frame_0001.png", "frame_0002.png"])
-        let fb = try? PNGDecoder.decode([UInt8](FileManager.default.contents(atPath: dir + "/o/frame_0001.png") ?? Data()))
+        let fb = try? ImageDecoder.decode([UInt8](FileManager.default.contents(atPath: dir + "/o/frame_0001.png") ?? Data()))
         XCTAssertEqual(fb?.width, 80)
     }
 
@@ -281,7 +297,29 @@ final class CLITests: XCTestCase {
         CLI.write("scene { duration: 1s }\nlayer a { contents: image(\"bad.png\") }\n", "u.cal", in: dir)
         let u = calc("run", "u.cal", "-o", "out")
         XCTAssertEqual(u.status, 4)
-        XCTAssertTrue(u.stderr.hasPrefix("calc: the scene uses image 'bad.png', but 'bad.png' is not a PNG or PPM image it can read: "), u.stderr)
+        XCTAssertEqual(u.stderr, "calc: the scene uses image 'bad.png', but 'bad.png' cannot be decoded: "
+                       + "not a PNG, PPM, PGM or PAM image (unrecognised signature)\n")
+    }
+
+    /// Images are decoded by libspng (Render's ImageDecoder): an interlaced 16-bit PNG with alpha loads,
+    /// and a damaged one stops the run with exit 4 and a message naming the image and the damage.
+    func testRunDecodesInterlacedDeepImagesAndRefusesDamagedOnes() throws {
+        let fixtures = CLI.repo.appendingPathComponent("Tests/RenderTests/Fixtures").path
+        try FileManager.default.createDirectory(atPath: dir + "/art", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/rgba16_i.png", toPath: dir + "/art/deep.png")
+        try FileManager.default.copyItem(atPath: fixtures + "/bad_crc_idat.png", toPath: dir + "/art/damaged.png")
+        CLI.write("scene { size: (20, 20) duration: 0.1s }\nlayer a { bounds: (0, 0, 13, 11) contents: image(\"deep.png\") }\n",
+                  "art/ok.cal", in: dir)
+        let ok = calc("run", "art/ok.cal", "-o", "out", "-q")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stderr, "")
+        XCTAssertEqual(CLI.files(in: dir + "/out").count, 3)
+        CLI.write("scene { size: (20, 20) duration: 0.1s }\nlayer a { contents: image(\"damaged.png\") }\n", "art/bad.cal", in: dir)
+        let bad = calc("run", "art/bad.cal", "-o", "out2", "-q")
+        XCTAssertEqual(bad.status, 4)
+        XCTAssertEqual(bad.stderr, "calc: the scene uses image 'damaged.png', but 'art/damaged.png' cannot be decoded: "
+                       + "the PNG file is damaged: the checksum (CRC) of its 'IDAT' chunk does not match its contents\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out2"))
     }
 
     func testRuntimeError() {

@@ -21,7 +21,7 @@ final class SampleFrameTests: XCTestCase {
     }
 
     func frame(_ dir: String, _ i: Int) throws -> Framebuffer {
-        try PNGDecoder.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + String(format: "/frame_%04d.png", i)))))
+        try ImageDecoder.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + String(format: "/frame_%04d.png", i)))))
     }
 
     func testLinearPositionCentreAtTenPointSteps() throws {

@@ -41,7 +41,7 @@ final class SnapshotCLITests: XCTestCase {
     }
 
     func png(_ rel: String) throws -> Framebuffer {
-        try PNGDecoder.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + "/" + rel), rel)))
+        try ImageDecoder.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + "/" + rel), rel)))
     }
 
     func writePNG(_ fb: Framebuffer, _ rel: String) {
@@ -311,7 +311,7 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(r.stdout, """
         FAIL scenes/box.cal (asm, 2 frames)
           snapshot scenes/__snapshots__/box.asm was recorded by a newer calc (bytecode format 99; this calc writes format 2): update calc, or re-record it with --update
-          snapshot scenes/__snapshots__/box.f0002.png is corrupt: not a PNG file (bad signature) (re-record it with --update)
+          snapshot scenes/__snapshots__/box.f0002.png is corrupt: not a PNG, PPM, PGM or PAM image (unrecognised signature) (re-record it with --update)
         0 passed, 1 failed
 
         """)

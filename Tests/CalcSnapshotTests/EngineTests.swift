@@ -73,7 +73,7 @@ final class EngineTests: XCTestCase {
         """)
         XCTAssertEqual(try check().report, "PASS scenes/box.cal (asm, 2 frames)\n1 passed, 0 failed\n")
         // the recorded frame is the scene: red box over columns 0..<10, rows 5..<15, black elsewhere
-        let fb = try PNGDecoder.decode(try XCTUnwrap(bytes("scenes/__snapshots__/box.f0000.png")))
+        let fb = try ImageDecoder.decode(try XCTUnwrap(bytes("scenes/__snapshots__/box.f0000.png")))
         XCTAssertEqual(fb[9, 5], PixelMath.pack(255, 0, 0, 255))
         XCTAssertEqual(fb[10, 5], PixelMath.pack(0, 0, 0, 255))
         XCTAssertEqual(fb[0, 4], PixelMath.pack(0, 0, 0, 255))
@@ -90,8 +90,8 @@ final class EngineTests: XCTestCase {
         putBytes(Array(good.prefix(40)), "scenes/__snapshots__/box.f0002.png")
         XCTAssertEqual(try check().report, """
         FAIL scenes/box.cal (asm, 2 frames)
-          snapshot scenes/__snapshots__/box.f0000.png is corrupt: not a PNG file (bad signature) (re-record it with --update)
-          snapshot scenes/__snapshots__/box.f0002.png is corrupt: truncated PNG data (re-record it with --update)
+          snapshot scenes/__snapshots__/box.f0000.png is corrupt: not a PNG, PPM, PGM or PAM image (unrecognised signature) (re-record it with --update)
+          snapshot scenes/__snapshots__/box.f0002.png is corrupt: the PNG data is truncated (re-record it with --update)
         0 passed, 1 failed
 
         """)
@@ -137,7 +137,7 @@ final class EngineTests: XCTestCase {
         put(box, "scenes/box.cal")
         _ = try check(.missing)
         // the same pixels stored with another compression level: a pass, and --update keeps the bytes
-        let f0 = try PNGDecoder.decode(try XCTUnwrap(bytes("scenes/__snapshots__/box.f0000.png")))
+        let f0 = try ImageDecoder.decode(try XCTUnwrap(bytes("scenes/__snapshots__/box.f0000.png")))
         let stored = PNGEncoder.encode(f0, level: 0)
         putBytes(stored, "scenes/__snapshots__/box.f0000.png")
         put(box.replacingOccurrences(of: "#ff0000", with: "#00ff00"), "scenes/box.cal")
@@ -147,7 +147,7 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(try check().passed, 1)
         // now frame 0 passes as stored: --update must not touch it
         let again = try XCTUnwrap(bytes("scenes/__snapshots__/box.f0000.png"))
-        putBytes(PNGEncoder.encode(try PNGDecoder.decode(again), level: 0), "scenes/__snapshots__/box.f0000.png")
+        putBytes(PNGEncoder.encode(try ImageDecoder.decode(again), level: 0), "scenes/__snapshots__/box.f0000.png")
         let before = try XCTUnwrap(bytes("scenes/__snapshots__/box.f0000.png"))
         XCTAssertEqual(try check(.all).results[0].status, .passed)
         XCTAssertEqual(bytes("scenes/__snapshots__/box.f0000.png"), before)
@@ -167,7 +167,7 @@ final class EngineTests: XCTestCase {
         XCTAssertTrue(r.results[0].details.contains("  largest channel difference 255; tolerance 0 channel, 0% pixels allows 0 pixels"))
         XCTAssertTrue(r.results[0].details.contains("  diff image (expected | actual | difference): scenes/__snapshots__/__diffs__/box.f0000.diff.png"))
         XCTAssertEqual(r.results[0].diffImages, ["scenes/__snapshots__/__diffs__/box.f0000.diff.png", "scenes/__snapshots__/__diffs__/box.f0002.diff.png"])
-        let diff = try PNGDecoder.decode(try XCTUnwrap(bytes("scenes/__snapshots__/__diffs__/box.f0000.diff.png")))
+        let diff = try ImageDecoder.decode(try XCTUnwrap(bytes("scenes/__snapshots__/__diffs__/box.f0000.diff.png")))
         XCTAssertEqual(diff.width, 3 * 40 + 8)
         var red: [String] = []
         for y in 0..<20 { for x in 0..<40 where diff[88 + x, y] == DiffImage.differColor { red.append("\(x),\(y)") } }
@@ -237,7 +237,7 @@ final class EngineTests: XCTestCase {
           frame 9 is outside the scene (frames 0..4 at 10 fps)
           wrote a/__snapshots__/range.f0000.png
         FAIL b/typo.cal
-          b/typo.cal:1: error: unknown snapshot directive 'framez'; expected frames, times, tolerance or diagnostics
+          b/typo.cal:1: error: unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics or display
         FAIL c/broken.cal
           does not compile (1 error; a script meant to fail declares '// snapshot: diagnostics'):
             c/broken.cal:1:11: error: unknown property 'opactiy' on layer 'x' [E0201]
@@ -310,7 +310,7 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(parsed.suiteAttributes["failures"], "1")
         XCTAssertEqual(parsed.cases.map { "\($0["classname"] ?? "")|\($0["name"] ?? "")|\($0["file"] ?? "")" },
                        ["scenes|bad.cal|scenes/bad.cal", "scenes|box.cal|scenes/box.cal", ".|top.cal|top.cal"])
-        XCTAssertEqual(parsed.failures, ["scenes/bad.cal:1: error: unknown snapshot directive '<&>\"\u{FFFD}'; expected frames, times, tolerance or diagnostics"])
+        XCTAssertEqual(parsed.failures, ["scenes/bad.cal:1: error: unknown snapshot directive '<&>\"\u{FFFD}'; expected frames, times, tolerance, diagnostics or display"])
         XCTAssertTrue(parsed.cases.allSatisfy { Double($0["time"] ?? "") != nil })
     }
 
