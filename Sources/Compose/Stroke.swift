@@ -49,18 +49,23 @@ public enum Stroker {
         guard start < end else { return Path() }
         let trimmed = start > 0 || end < 1
         var dashes = StrokeDashes(style.dashes, phase: style.dashPhase)
-        guard let line = StrokeCenterline(path, tolerance: tol, measure: trimmed || dashes != nil) else { return Path() }
+        guard let line = StrokeCenterline(path, tolerance: tol, measure: trimmed || dashes != nil, halfWidth: h) else { return Path() }
 
         let pieces = Stroker.pieces(line, start: start, end: end, trimmed: trimmed)
+        var openPieces = Double(pieces.count)
         if let d = dashes {
             // entries walked ≈ (length / period + 1) per piece and entry; about half of them dashes
             var entries = 0.0
             for p in pieces { entries += ((p.u1 - p.u0) / d.period + 1) * Double(d.lengths.count) }
-            if !(entries <= 2 * Double(maxDashes)) { dashes = nil }
+            if entries <= 2 * Double(maxDashes) { openPieces = entries / 2 } else { dashes = nil }
         }
 
         var e = StrokeEmitter(style: style, tolerance: tol)
-        var b = PieceBuilder(line: line)
+        // reserve the outline once (growing a large array copies it and maps fresh pages each time):
+        // two points per centre-line point, plus two caps and a few corrections per piece
+        let capPoints = style.cap == .round ? e.capSteps + 1 : 3
+        e.out.reserveCapacity(min(2 * line.nodes.count + Int(openPieces) * (2 * capPoints + 6) + 64, maxPoints))
+        let b = PieceBuilder(line: line)
         for p in pieces {
             guard e.points < maxPoints else { break }
             let s = line.subpaths[p.subpath]
@@ -68,15 +73,15 @@ public enum Stroker {
                 // a zero-length subpath: a dot or a square along x (nothing with butt caps), drawn
                 // when the dash pattern is on at its start
                 if let d = dashes, d.startIndex % 2 == 1 { continue }
-                e.dot(line.xs[s.first], line.ys[s.first], 1, 0)
+                e.dot(line.nodes[s.first].x, line.nodes[s.first].y, 1, 0)
             } else if let d = dashes {
-                dash(p, d, &b, &e)
+                dash(p, d, b, &e)
             } else {
                 b.emit(s, p.u0, p.u1, whole: p.whole, into: &e)
             }
         }
         guard e.finite else { return Path() }
-        return e.out
+        return Path(e.out)
     }
 
     /// The greatest distance of a stroke's outline from its path (half the width, times the miter
@@ -130,7 +135,7 @@ public enum Stroker {
     /// Cuts a piece by the dash pattern, restarting the pattern at the piece's start. On a whole
     /// closed subpath, a dash running over the end continues into the one at the start (one dash
     /// through the start vertex, joined there), and a dash longer than the whole subpath leaves it closed.
-    static func dash(_ p: Piece, _ d: StrokeDashes, _ b: inout PieceBuilder, _ e: inout StrokeEmitter) {
+    static func dash(_ p: Piece, _ d: StrokeDashes, _ b: PieceBuilder, _ e: inout StrokeEmitter) {
         let s = b.line.subpaths[p.subpath]
         let holdFirst = p.whole && s.closed
         var first: (Double, Double)?
@@ -173,7 +178,8 @@ public enum Stroker {
     }
 }
 
-/// Copies a stretch of the centre line into the emitter's scratch arrays and outlines it.
+/// Outlines stretches of the centre line: a whole subpath straight from its nodes, a part of one
+/// through the emitter's scratch nodes (its end nodes cut inside segments).
 struct PieceBuilder {
     let line: StrokeCenterline
 
@@ -183,8 +189,10 @@ struct PieceBuilder {
         let m = s.closed ? s.count : s.count - 1
         guard m > 0 else { return }
         if whole {
-            load(s, from: 0, to: m - 1, f0: 0, f1: 1, into: &e, closed: s.closed)
-            if s.closed { e.closedPiece(s.count) } else { e.openPiece(s.count) }
+            line.nodes.withUnsafeBufferPointer { all in
+                let nd = UnsafeBufferPointer(rebasing: all[s.first..<(s.first + s.count)])
+                if s.closed { e.closedPiece(nd, s.count) } else { e.openPiece(nd, s.count) }
+            }
             return
         }
         let wraps = s.closed && u1 > s.length
@@ -192,31 +200,36 @@ struct PieceBuilder {
         if u1 <= u0 {
             // a zero-length dash: a dot across the segment it lies on
             let k = min(locate(s, m, segs, u0, start: true), m - 1)
-            let i = s.first + k
-            let f = min(max((u0 - line.arcAt[i]) / line.measured[i], 0), 1)
-            let j = next(s, k)
-            let t = tangent(i, f)
-            e.dot(line.xs[i] + f * (line.xs[j] - line.xs[i]), line.ys[i] + f * (line.ys[j] - line.ys[i]), t.0, t.1)
+            let node = line.nodes[s.first + k]
+            let f = min(max((u0 - node.arc) / node.measured, 0), 1)
+            let p = point(s, k, f)
+            let t = tangent(node, f)
+            e.dot(p.0, p.1, t.0, t.1)
             return
         }
         let j0 = locate(s, m, segs, u0, start: true)
         let j1 = max(locate(s, m, segs, u1, start: false), j0)
-        let f0 = min(max((u0 - arc(s, m, j0)) / line.measured[s.first + j0 % m], 0), 1)
-        let f1 = min(max((u1 - arc(s, m, j1)) / line.measured[s.first + j1 % m], 0), 1)
-        load(s, from: j0, to: j1, f0: f0, f1: f1, into: &e, closed: false)
-        e.openPiece(j1 - j0 + 2)
+        let f0 = min(max((u0 - arc(s, m, j0)) / line.nodes[s.first + j0 % m].measured, 0), 1)
+        let f1 = min(max((u1 - arc(s, m, j1)) / line.nodes[s.first + j1 % m].measured, 0), 1)
+        load(s, from: j0, to: j1, f0: f0, f1: f1, into: &e)
+        let n = j1 - j0 + 2
+        let nodes = e.scratch
+        nodes.withUnsafeBufferPointer { e.openPiece($0, n) }
     }
 
     /// Arc length at the start of virtual segment k (k ≥ m: the second time round a closed subpath).
     @inline(__always)
     private func arc(_ s: StrokeSubpath, _ m: Int, _ k: Int) -> Double {
-        k < m ? line.arcAt[s.first + k] : line.arcAt[s.first + k - m] + s.length
+        k < m ? line.nodes[s.first + k].arc : line.nodes[s.first + k - m].arc + s.length
     }
 
-    /// The point index after segment k's start (the first point after the last of a closed subpath).
+    /// The point at fraction f of segment k of subpath s.
     @inline(__always)
-    private func next(_ s: StrokeSubpath, _ k: Int) -> Int {
-        k + 1 == s.count ? s.first : s.first + k + 1
+    private func point(_ s: StrokeSubpath, _ k: Int, _ f: Double) -> (Double, Double) {
+        let a = line.nodes[s.first + k], b = line.nodes[k + 1 == s.count ? s.first : s.first + k + 1]
+        if f == 0 { return (a.x, a.y) }
+        if f == 1 { return (b.x, b.y) }
+        return (a.x + f * (b.x - a.x), a.y + f * (b.y - a.y))
     }
 
     /// The virtual segment holding arc length u: for a start, the last segment starting at or
@@ -232,57 +245,44 @@ struct PieceBuilder {
         return lo
     }
 
-    /// The path's unit tangent at fraction f of segment i: its end tangents blended (a chord is
+    /// The path's unit tangent at fraction f of a segment: its end tangents blended (a chord is
     /// short enough that the blend is within the tolerance's reach of the curve's own), the chord's
     /// direction where they cancel.
     @inline(__always)
-    private func tangent(_ i: Int, _ f: Double) -> (Double, Double) {
-        if f == 0 { return (line.tsx[i], line.tsy[i]) }
-        if f == 1 { return (line.tex[i], line.tey[i]) }
-        let t = StrokeCenterline.unit(line.tsx[i] + f * (line.tex[i] - line.tsx[i]), line.tsy[i] + f * (line.tey[i] - line.tsy[i]))
-        return t.0.isNaN ? (line.dx[i], line.dy[i]) : t
+    private func tangent(_ n: StrokeNode, _ f: Double) -> (Double, Double) {
+        if f == 0 { return (n.tsx, n.tsy) }
+        if f == 1 { return (n.tex, n.tey) }
+        let t = StrokeCenterline.unit(n.tsx + f * (n.tex - n.tsx), n.tsy + f * (n.tey - n.tsy))
+        return t.0.isNaN ? (n.dx, n.dy) : t
     }
 
-    /// Fills the scratch arrays with virtual segments j0…j1, the first starting at fraction f0 and
-    /// the last ending at fraction f1; a closed load takes the whole subpath (points only, as the
-    /// closing segment comes back to the first).
-    private func load(_ s: StrokeSubpath, from j0: Int, to j1: Int, f0: Double, f1: Double,
-                      into e: inout StrokeEmitter, closed: Bool) {
+    /// Fills the scratch nodes with virtual segments j0…j1, the first starting at fraction f0 and
+    /// the last ending at fraction f1, then the end point.
+    private func load(_ s: StrokeSubpath, from j0: Int, to j1: Int, f0: Double, f1: Double, into e: inout StrokeEmitter) {
         let m = s.closed ? s.count : s.count - 1
-        e.px.removeAll(keepingCapacity: true); e.py.removeAll(keepingCapacity: true)
-        e.sdx.removeAll(keepingCapacity: true); e.sdy.removeAll(keepingCapacity: true)
-        e.slen.removeAll(keepingCapacity: true); e.smooth.removeAll(keepingCapacity: true)
-        e.tsx.removeAll(keepingCapacity: true); e.tsy.removeAll(keepingCapacity: true)
-        e.tex.removeAll(keepingCapacity: true); e.tey.removeAll(keepingCapacity: true)
         let h2 = 2 * e.h
+        e.scratch.removeAll(keepingCapacity: true)
         for k in j0...j1 {
-            let i = s.first + k % m
-            let j = next(s, k % m)
-            let a = k == j0 ? f0 : 0
-            let b = k == j1 ? f1 : 1
-            if k == j0 {
-                if a == 0 {
-                    e.px.append(line.xs[i]); e.py.append(line.ys[i])
-                } else {
-                    e.px.append(line.xs[i] + a * (line.xs[j] - line.xs[i])); e.py.append(line.ys[i] + a * (line.ys[j] - line.ys[i]))
-                }
-                e.smooth.append(a == 0 && line.smooth[i])
-            }
-            let cx = line.dx[i], cy = line.dy[i], len = line.chord[i] * (b - a)
-            e.sdx.append(cx); e.sdy.append(cy); e.slen.append(len)
-            // the tangents at the segment's ends, unless the chord is too short (for its angle to
-            // them) to hold the correction's triangles: then the chord's direction
-            var (sx, sy) = tangent(i, a), (tx, ty) = tangent(i, b)
-            if !(cx * sx + cy * sy > 0 && h2 * abs(cx * sy - cy * sx) <= len) { sx = cx; sy = cy }
-            if !(cx * tx + cy * ty > 0 && h2 * abs(cx * ty - cy * tx) <= len) { tx = cx; ty = cy }
-            e.tsx.append(sx); e.tsy.append(sy); e.tex.append(tx); e.tey.append(ty)
-            if closed && k == j1 { break }  // the closing segment returns to the first point
-            if b == 1 {
-                e.px.append(line.xs[j]); e.py.append(line.ys[j])
-            } else {
-                e.px.append(line.xs[i] + b * (line.xs[j] - line.xs[i])); e.py.append(line.ys[i] + b * (line.ys[j] - line.ys[i]))
-            }
-            e.smooth.append(b == 1 && line.smooth[j])
+            var node = line.nodes[s.first + k % m]
+            guard k == j0 || k == j1 else { e.scratch.append(node); continue }
+            let a = k == j0 ? f0 : 0, b = k == j1 ? f1 : 1
+            let p = point(s, k % m, a)
+            node.x = p.0; node.y = p.1
+            node.chord *= b - a
+            if a > 0 { node.smooth = false }
+            // the tangents at the stretch's ends, kept where the shorter chord still allows
+            var (sx, sy) = tangent(line.nodes[s.first + k % m], a), (tx, ty) = tangent(line.nodes[s.first + k % m], b)
+            if !StrokeCenterline.keeps(sx, sy, node.dx, node.dy, node.chord, h2) { sx = node.dx; sy = node.dy }
+            if !StrokeCenterline.keeps(tx, ty, node.dx, node.dy, node.chord, h2) { tx = node.dx; ty = node.dy }
+            node.tsx = sx; node.tsy = sy; node.tex = tx; node.tey = ty
+            e.scratch.append(node)
         }
+        let p = point(s, j1 % m, f1)
+        var end = StrokeNode(p.0, p.1, smooth: false)
+        if f1 == 1 { end.smooth = line.nodes[k1Next(s, j1 % m)].smooth }
+        e.scratch.append(end)
     }
+
+    @inline(__always)
+    private func k1Next(_ s: StrokeSubpath, _ k: Int) -> Int { k + 1 == s.count ? s.first : s.first + k + 1 }
 }

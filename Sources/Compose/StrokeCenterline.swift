@@ -13,7 +13,7 @@
 import CalcCore
 import DisplayList
 
-/// One subpath of the centre line: points `first ..< first + count` of the polyline arrays.
+/// One subpath of the centre line: nodes `first ..< first + count`.
 struct StrokeSubpath {
     var first: Int
     var count: Int
@@ -22,21 +22,27 @@ struct StrokeSubpath {
     var length: Double
 }
 
-/// The flattened centre line of a path, all subpaths in shared arrays.
-struct StrokeCenterline {
-    var xs: [Double] = []
-    var ys: [Double] = []
+/// A point of the centre line and the segment from it to the next point of its subpath (the
+/// first point after the last when closed; unused after the last point of an open subpath).
+struct StrokeNode {
+    var x: Double
+    var y: Double
+    /// The segment's unit direction and chord length.
+    var dx = 0.0, dy = 0.0, chord = 0.0
+    /// The segment's measured length and the arc length at this point from the subpath's start.
+    var measured = 0.0, arc = 0.0
+    /// Unit tangents of the path at the segment's start and end (the chord's direction for a line,
+    /// or where the chord is too short for its angle to them, see StrokeOutline.swift).
+    var tsx = 0.0, tsy = 0.0, tex = 0.0, tey = 0.0
     /// Inside a curve: joined round whatever the style's join.
-    var smooth: [Bool] = []
-    /// Per point i, the segment from i to the next point of its subpath (the first point after the
-    /// last when closed): unit direction, chord length, measured length, the arc length at i, and
-    /// the unit tangents of the path at the segment's start and end (the chord's direction for a line).
-    var dx: [Double] = []
-    var dy: [Double] = []
-    var chord: [Double] = []
-    var measured: [Double] = []
-    var arcAt: [Double] = []
-    var tsx: [Double] = [], tsy: [Double] = [], tex: [Double] = [], tey: [Double] = []
+    var smooth: Bool
+
+    init(_ x: Double, _ y: Double, smooth: Bool) { self.x = x; self.y = y; self.smooth = smooth }
+}
+
+/// The flattened centre line of a path, all subpaths in one array of nodes.
+struct StrokeCenterline {
+    var nodes: [StrokeNode] = []
     var subpaths: [StrokeSubpath] = []
 
     /// Segment counts are capped so a hostile curve cannot make the polyline unbounded (as the fill
@@ -53,17 +59,19 @@ struct StrokeCenterline {
     private var hasSegments = false
     /// Measured length of dropped points, carried into the next kept segment.
     private var carry = 0.0
-    /// Per point, the measured length of the segment reaching it (0 for a subpath's first point).
+    /// Per node, the measured length of the segment reaching it (0 for a subpath's first point) and
+    /// the unit tangent arriving at it (NaN: the chord's direction); the tangent leaving it is kept
+    /// in its tsx, tsy until segments() resolves them.
     private var arrival: [Double] = []
-    /// Per point, the unit tangent arriving at it and leaving it (NaN: the chord's direction).
-    private var tinX: [Double] = [], tinY: [Double] = [], toutX: [Double] = [], toutY: [Double] = []
+    private var tinX: [Double] = [], tinY: [Double] = []
 
     /// The centre line of `path`, or nil when a coordinate is not finite.
-    init?(_ path: ArraySlice<PathElement>, tolerance: Double, measure: Bool) {
+    /// `halfWidth` decides where a chord is long enough to turn to the path's tangents at its ends.
+    init?(_ path: ArraySlice<PathElement>, tolerance: Double, measure: Bool, halfWidth: Double) {
         tol = tolerance
         eps = tolerance * 1e-3
         self.measure = measure
-        xs.reserveCapacity(path.count * 2); ys.reserveCapacity(path.count * 2); smooth.reserveCapacity(path.count * 2)
+        nodes.reserveCapacity(path.count * 4)
         var cx = 0.0, cy = 0.0, sx = 0.0, sy = 0.0
         for e in path {
             switch e {
@@ -109,14 +117,15 @@ struct StrokeCenterline {
             }
         }
         endSubpath(closed: false)
-        guard segments() else { return nil }
+        guard segments(halfWidth) else { return nil }
     }
 
     // MARK: - Building
 
     private mutating func begin(_ x: Double, _ y: Double) {
-        xs.append(x); ys.append(y); smooth.append(false); arrival.append(0)
-        tinX.append(.nan); tinY.append(.nan); toutX.append(.nan); toutY.append(.nan)
+        var n = StrokeNode(x, y, smooth: false)
+        n.tsx = .nan; n.tsy = .nan
+        nodes.append(n); arrival.append(0); tinX.append(.nan); tinY.append(.nan)
         open = true
         hasSegments = false
         carry = 0
@@ -128,19 +137,20 @@ struct StrokeCenterline {
     @inline(__always)
     private mutating func add(_ x: Double, _ y: Double, length: Double?, smooth s: Bool, _ tx: Double, _ ty: Double) {
         hasSegments = true
-        let n = xs.count
-        let ex = x - xs[n - 1], ey = y - ys[n - 1]
+        let n = nodes.count
+        let ex = x - nodes[n - 1].x, ey = y - nodes[n - 1].y
         let d = (ex * ex + ey * ey).squareRoot()
         if d <= eps {
             if measure { carry += length ?? d }
-            if !s { smooth[n - 1] = false; tinX[n - 1] = tx; tinY[n - 1] = ty }
+            if !s { nodes[n - 1].smooth = false; tinX[n - 1] = tx; tinY[n - 1] = ty }
             return
         }
-        xs.append(x); ys.append(y); smooth.append(s)
-        tinX.append(tx); tinY.append(ty)
+        var node = StrokeNode(x, y, smooth: s)
         // inside a curve the path leaves a point the way it arrives; at an element's end the next
         // element says (setOut)
-        toutX.append(s ? tx : .nan); toutY.append(s ? ty : .nan)
+        node.tsx = s ? tx : .nan; node.tsy = s ? ty : .nan
+        nodes.append(node)
+        tinX.append(tx); tinY.append(ty)
         arrival.append(measure ? carry + (length ?? d) : d)
         carry = 0
     }
@@ -148,7 +158,7 @@ struct StrokeCenterline {
     /// The unit tangent with which the next element leaves the current point (NaN: its chord).
     @inline(__always)
     private mutating func setOut(_ tx: Double, _ ty: Double) {
-        toutX[toutX.count - 1] = tx; toutY[toutY.count - 1] = ty
+        nodes[nodes.count - 1].tsx = tx; nodes[nodes.count - 1].tsy = ty
     }
 
     /// (x, y) scaled to unit length; NaN when it has none.
@@ -163,26 +173,24 @@ struct StrokeCenterline {
         guard open else { return }
         open = false
         let first = subpaths.last.map { $0.first + $0.count } ?? 0
-        var count = xs.count - first
+        var count = nodes.count - first
         if !hasSegments {
             // a lone move draws nothing
-            xs.removeLast(count); ys.removeLast(count); smooth.removeLast(count); arrival.removeLast(count)
-            tinX.removeLast(count); tinY.removeLast(count); toutX.removeLast(count); toutY.removeLast(count)
+            nodes.removeLast(count); arrival.removeLast(count); tinX.removeLast(count); tinY.removeLast(count)
             return
         }
         var closing = 0.0
         if closed {
             // a last point on the first closes by itself: the closing segment carries its length
-            while count > 1, StrokeCenterline.distance(xs[first + count - 1], ys[first + count - 1], xs[first], ys[first]) <= eps {
+            while count > 1, StrokeCenterline.distance(nodes[first + count - 1].x, nodes[first + count - 1].y, nodes[first].x, nodes[first].y) <= eps {
                 carry += arrival.removeLast()
-                xs.removeLast(); ys.removeLast(); smooth.removeLast()
+                nodes.removeLast()
                 // the first point is now reached by what reached the last
                 tinX[first] = tinX.removeLast(); tinY[first] = tinY.removeLast()
-                toutX.removeLast(); toutY.removeLast()
                 count -= 1
             }
             closing = measure ? carry : 0
-            smooth[first] = false
+            nodes[first].smooth = false
         }
         carry = 0
         subpaths.append(StrokeSubpath(first: first, count: count, closed: closed && count > 1, length: closing))
@@ -302,36 +310,44 @@ struct StrokeCenterline {
     }
 
     /// Directions, chords, measured lengths, arc lengths and end tangents per segment; false when
-    /// a length is not finite (coordinates so large that their differences overflow).
-    private mutating func segments() -> Bool {
-        let n = xs.count
-        dx = [Double](repeating: 0, count: n); dy = dx; chord = dx; measured = dx; arcAt = dx
-        tsx = dx; tsy = dx; tex = dx; tey = dx
+    /// a length is not finite (coordinates so large that their differences overflow). A tangent
+    /// is kept only where the chord is at least 2·h·sin(its angle to it) long (StrokeOutline.swift).
+    private mutating func segments(_ h: Double) -> Bool {
+        let h2 = 2 * h
         for si in subpaths.indices {
             let s = subpaths[si]
             var total = 0.0
             let segs = s.closed ? s.count : s.count - 1
+            let firstIn = (tinX[s.first], tinY[s.first])
             for k in 0..<segs {
                 let i = s.first + k, closing = k + 1 == s.count, j = closing ? s.first : i + 1
-                let ex = xs[j] - xs[i], ey = ys[j] - ys[i]
+                let ex = nodes[j].x - nodes[i].x, ey = nodes[j].y - nodes[i].y
                 let len = (ex * ex + ey * ey).squareRoot()
                 guard len.isFinite, len > 0 else { return false }
                 let ux = ex / len, uy = ey / len
-                dx[i] = ux; dy[i] = uy
-                chord[i] = len
                 // the closing segment is a line: its chord plus the length of points dropped before it
                 let ml = closing ? len + s.length : arrival[j]
-                measured[i] = ml
-                arcAt[i] = total
+                let (inX, inY) = closing ? firstIn : (tinX[j], tinY[j])
+                var (sx, sy) = (nodes[i].tsx, nodes[i].tsy), (tx, ty) = (inX, inY)
+                if !StrokeCenterline.keeps(sx, sy, ux, uy, len, h2) { sx = ux; sy = uy }
+                if !StrokeCenterline.keeps(tx, ty, ux, uy, len, h2) { tx = ux; ty = uy }
+                nodes[i].dx = ux; nodes[i].dy = uy; nodes[i].chord = len
+                nodes[i].measured = ml; nodes[i].arc = total
+                nodes[i].tsx = sx; nodes[i].tsy = sy; nodes[i].tex = tx; nodes[i].tey = ty
                 total += ml
-                let outOK = !toutX[i].isNaN, inOK = !tinX[j].isNaN
-                tsx[i] = outOK ? toutX[i] : ux; tsy[i] = outOK ? toutY[i] : uy
-                tex[i] = inOK ? tinX[j] : ux; tey[i] = inOK ? tinY[j] : uy
             }
             guard total.isFinite else { return false }
             subpaths[si].length = total
         }
-        arrival = []; tinX = []; tinY = []; toutX = []; toutY = []
+        arrival = []; tinX = []; tinY = []
         return true
+    }
+
+    /// True when tangent t may replace direction c on a chord of length `len` (`h2`: twice the
+    /// half width): within a right angle of it, and the chord long enough for the correction's
+    /// triangles (StrokeOutline.swift). NaN tangents fail.
+    @inline(__always)
+    static func keeps(_ tx: Double, _ ty: Double, _ cx: Double, _ cy: Double, _ len: Double, _ h2: Double) -> Bool {
+        cx * tx + cy * ty > 0 && h2 * abs(cx * ty - cy * tx) <= len
     }
 }

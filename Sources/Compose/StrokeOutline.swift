@@ -33,21 +33,18 @@ struct StrokeEmitter {
     let capCos: Double
     let capSin: Double
 
-    var out = Path()
+    /// The contours: moves, lines and closes.
+    var out: [PathElement] = []
     /// Number of points emitted, for the output budget.
-    private(set) var points = 0
+    var points: Int { out.count }
     private(set) var finite = true
     private var started = false
     private var lastX = 0.0, lastY = 0.0
     private var firstX = 0.0, firstY = 0.0
     private var pending = false
 
-    // the piece being outlined: points; per segment the chord's unit direction, its length, and the
-    // path's unit tangents at its start and end; per point whether it lies inside a curve
-    var px: [Double] = [], py: [Double] = []
-    var sdx: [Double] = [], sdy: [Double] = [], slen: [Double] = []
-    var tsx: [Double] = [], tsy: [Double] = [], tex: [Double] = [], tey: [Double] = []
-    var smooth: [Bool] = []
+    /// Scratch nodes for a piece that is part of a subpath (its ends cut inside segments).
+    var scratch: [StrokeNode] = []
 
     /// Miter limits above this are clamped: a spike's length stays finite however close to 180° a turn is.
     static let maxMiterLimit = 1e4
@@ -80,22 +77,21 @@ struct StrokeEmitter {
     @inline(__always)
     private mutating func point(_ x: Double, _ y: Double) {
         if !started {
-            out.move(to: Point(x, y)); started = true
+            out.append(.move(Point(x, y))); started = true
             firstX = x; firstY = y
         } else if x == lastX && y == lastY {
             return
         } else {
-            if pending { out.addLine(to: Point(lastX, lastY)) }
+            if pending { out.append(.line(Point(lastX, lastY))) }
             pending = true
         }
         lastX = x; lastY = y
-        points += 1
         if !(x.isFinite && y.isFinite) { finite = false }
     }
 
     private mutating func close() {
-        if pending && (lastX != firstX || lastY != firstY) { out.addLine(to: Point(lastX, lastY)) }
-        if started { out.closeSubpath() }
+        if pending && (lastX != firstX || lastY != firstY) { out.append(.line(Point(lastX, lastY))) }
+        if started { out.append(.close) }
         started = false; pending = false
     }
 
@@ -177,56 +173,55 @@ struct StrokeEmitter {
         point(x - nx, y - ny)
     }
 
-    /// The joins at interior vertex k of the scratch piece, forwards or backwards: inside a curve
-    /// one round join between the chords; elsewhere chord → tangent in, the stroke's join
-    /// tangent in → tangent out, tangent out → chord.
+    /// The joins at interior vertex k of a piece, forwards or backwards (j: the segment before k):
+    /// inside a curve one round join between the chords; elsewhere chord → tangent in, the
+    /// stroke's join tangent in → tangent out, tangent out → chord.
     @inline(__always)
-    private mutating func vertex(_ k: Int, _ j: Int, forward: Bool) {
-        let vx = px[k], vy = py[k]
+    private mutating func vertex(_ nd: UnsafeBufferPointer<StrokeNode>, _ k: Int, _ j: Int, forward: Bool) {
+        let v = nd[k]
         // a: the segment before the vertex in travel order, b: the one after
+        let sa = forward ? nd[j] : v, sb = forward ? v : nd[j]
         let g: Double = forward ? 1 : -1
-        let a = forward ? j : k, b = forward ? k : j
-        let ax = g * sdx[a], ay = g * sdy[a], bx = g * sdx[b], by = g * sdy[b]
-        if smooth[k] {
-            join(vx, vy, ax, ay, bx, by, slen[a], slen[b], .smooth)
+        let ax = g * sa.dx, ay = g * sa.dy, bx = g * sb.dx, by = g * sb.dy
+        if v.smooth {
+            join(v.x, v.y, ax, ay, bx, by, sa.chord, sb.chord, .smooth)
             return
         }
         // the tangents arriving at and leaving the vertex in travel order
-        let (ix, iy) = forward ? (tex[a], tey[a]) : (-tsx[a], -tsy[a])
-        let (ox, oy) = forward ? (tsx[b], tsy[b]) : (-tex[b], -tey[b])
-        join(vx, vy, ax, ay, ix, iy, slen[a], slen[a], .cutIn)
+        let (ix, iy) = forward ? (sa.tex, sa.tey) : (-sa.tsx, -sa.tsy)
+        let (ox, oy) = forward ? (sb.tsx, sb.tsy) : (-sb.tex, -sb.tey)
+        join(v.x, v.y, ax, ay, ix, iy, 0, 0, .cutIn)
         // the chords' lengths less their overshoot past the tangents' normals
-        let la = slen[a] - h * abs(ax * iy - ay * ix), lb = slen[b] - h * abs(ox * by - oy * bx)
-        join(vx, vy, ix, iy, ox, oy, la, lb, .style)
-        join(vx, vy, ox, oy, bx, by, slen[b], slen[b], .cutOut)
+        let la = sa.chord - h * abs(ax * iy - ay * ix), lb = sb.chord - h * abs(ox * by - oy * bx)
+        join(v.x, v.y, ix, iy, ox, oy, la, lb, .style)
+        join(v.x, v.y, ox, oy, bx, by, 0, 0, .cutOut)
     }
 
-    /// Outlines the open piece in the scratch arrays: `n` ≥ 2 points and n − 1 segments.
-    mutating func openPiece(_ n: Int) {
+    /// Outlines an open piece: `n` ≥ 2 nodes, n − 1 segments (the last node's segment unused).
+    mutating func openPiece(_ nd: UnsafeBufferPointer<StrokeNode>, _ n: Int) {
         let h = self.h
-        let e = n - 1, d = n - 2
+        let s = nd[0], e = nd[n - 1], d = nd[n - 2]
         // left side forwards, from the start tangent's offset
-        point(px[0] - tsy[0] * h, py[0] + tsx[0] * h)
-        join(px[0], py[0], tsx[0], tsy[0], sdx[0], sdy[0], slen[0], slen[0], .cutOut)
-        for k in 1..<e { vertex(k, k - 1, forward: true) }
-        join(px[e], py[e], sdx[d], sdy[d], tex[d], tey[d], slen[d], slen[d], .cutIn)
-        cap(px[e], py[e], tex[d], tey[d])
+        point(s.x - s.tsy * h, s.y + s.tsx * h)
+        join(s.x, s.y, s.tsx, s.tsy, s.dx, s.dy, 0, 0, .cutOut)
+        for k in 1..<(n - 1) { vertex(nd, k, k - 1, forward: true) }
+        join(e.x, e.y, d.dx, d.dy, d.tex, d.tey, 0, 0, .cutIn)
+        cap(e.x, e.y, d.tex, d.tey)
         // right side backwards
-        join(px[e], py[e], -tex[d], -tey[d], -sdx[d], -sdy[d], slen[d], slen[d], .cutOut)
-        var k = d
-        while k >= 1 { vertex(k, k - 1, forward: false); k -= 1 }
-        join(px[0], py[0], -sdx[0], -sdy[0], -tsx[0], -tsy[0], slen[0], slen[0], .cutIn)
-        cap(px[0], py[0], -tsx[0], -tsy[0])
+        join(e.x, e.y, -d.tex, -d.tey, -d.dx, -d.dy, 0, 0, .cutOut)
+        var k = n - 2
+        while k >= 1 { vertex(nd, k, k - 1, forward: false); k -= 1 }
+        join(s.x, s.y, -s.dx, -s.dy, -s.tsx, -s.tsy, 0, 0, .cutIn)
+        cap(s.x, s.y, -s.tsx, -s.tsy)
         close()
     }
 
-    /// Outlines the closed piece in the scratch arrays: `n` ≥ 2 points and n segments (the last one
-    /// back to the first point).
-    mutating func closedPiece(_ n: Int) {
-        for k in 0..<n { vertex(k, k == 0 ? n - 1 : k - 1, forward: true) }
+    /// Outlines a closed piece: `n` ≥ 2 nodes and n segments (the last one back to the first node).
+    mutating func closedPiece(_ nd: UnsafeBufferPointer<StrokeNode>, _ n: Int) {
+        for k in 0..<n { vertex(nd, k, k == 0 ? n - 1 : k - 1, forward: true) }
         close()
         var k = n - 1
-        while k >= 0 { vertex(k, k == 0 ? n - 1 : k - 1, forward: false); k -= 1 }
+        while k >= 0 { vertex(nd, k, k == 0 ? n - 1 : k - 1, forward: false); k -= 1 }
         close()
     }
 

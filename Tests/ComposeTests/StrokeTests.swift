@@ -282,13 +282,13 @@ final class StrokeTests: XCTestCase {
             qx = x; qy = y
         }
         reference *= 2     // the second quarter is the first mirrored
-        let measured = StrokeCenterline(c.elements[...], tolerance: 0.1, measure: true)!.subpaths[0].length
+        let measured = StrokeCenterline(c.elements[...], tolerance: 0.1, measure: true, halfWidth: 1)!.subpaths[0].length
         XCTAssertEqual(measured, reference, accuracy: 1e-3)
         // (the chords alone fall short by about tolerance/(3·radius) of the length: 0.1 here)
-        let chords = StrokeCenterline(c.elements[...], tolerance: 0.1, measure: false)!.subpaths[0].length
+        let chords = StrokeCenterline(c.elements[...], tolerance: 0.1, measure: false, halfWidth: 1)!.subpaths[0].length
         XCTAssertGreaterThan(reference - chords, 0.02)
         // arcs are measured exactly
-        XCTAssertEqual(StrokeCenterline(p.elements[...], tolerance: 0.1, measure: true)!.subpaths[0].length, total, accuracy: 1e-9)
+        XCTAssertEqual(StrokeCenterline(p.elements[...], tolerance: 0.1, measure: true, halfWidth: 1)!.subpaths[0].length, total, accuracy: 1e-9)
     }
 
     func testCurveEndsFollowTheCurvesTangents() {
