@@ -20,6 +20,11 @@ struct StrokeSubpath {
     var closed: Bool
     /// Total measured length (the closing segment included when closed).
     var length: Double
+    /// While building: what the closing segment measures besides its chord, or (`closingReplaces`)
+    /// instead of it, when the last points fell on the first and the closing chord stands for the
+    /// curve that reached them.
+    var closingExtra = 0.0
+    var closingReplaces = false
 }
 
 /// A point of the centre line and the segment from it to the next point of its subpath (the
@@ -179,21 +184,25 @@ struct StrokeCenterline {
             nodes.removeLast(count); arrival.removeLast(count); tinX.removeLast(count); tinY.removeLast(count)
             return
         }
-        var closing = 0.0
+        var sub = StrokeSubpath(first: first, count: count, closed: false, length: 0)
         if closed {
-            // a last point on the first closes by itself: the closing segment carries its length
+            // a last point on the first closes by itself: the closing chord then stands for the
+            // segments that reached it, and measures what they measured
             while count > 1, StrokeCenterline.distance(nodes[first + count - 1].x, nodes[first + count - 1].y, nodes[first].x, nodes[first].y) <= eps {
                 carry += arrival.removeLast()
                 nodes.removeLast()
                 // the first point is now reached by what reached the last
                 tinX[first] = tinX.removeLast(); tinY[first] = tinY.removeLast()
                 count -= 1
+                sub.closingReplaces = measure
             }
-            closing = measure ? carry : 0
+            sub.closingExtra = measure ? carry : 0
             nodes[first].smooth = false
         }
         carry = 0
-        subpaths.append(StrokeSubpath(first: first, count: count, closed: closed && count > 1, length: closing))
+        sub.count = count
+        sub.closed = closed && count > 1
+        subpaths.append(sub)
     }
 
     private mutating func quad(_ x0: Double, _ y0: Double, _ c: Point, _ p: Point) {
@@ -325,8 +334,9 @@ struct StrokeCenterline {
                 let len = (ex * ex + ey * ey).squareRoot()
                 guard len.isFinite, len > 0 else { return false }
                 let ux = ex / len, uy = ey / len
-                // the closing segment is a line: its chord plus the length of points dropped before it
-                let ml = closing ? len + s.length : arrival[j]
+                // the closing segment: a line (its chord plus what was dropped before it), or the
+                // chord standing for the curve that came back to the first point
+                let ml = closing ? (s.closingReplaces ? max(s.closingExtra, len) : len + s.closingExtra) : arrival[j]
                 let (inX, inY) = closing ? firstIn : (tinX[j], tinY[j])
                 var (sx, sy) = (nodes[i].tsx, nodes[i].tsy), (tx, ty) = (inX, inY)
                 if !StrokeCenterline.keeps(sx, sy, ux, uy, len, h2) { sx = ux; sy = uy }

@@ -287,6 +287,20 @@ final class StrokeTests: XCTestCase {
         // (the chords alone fall short by about tolerance/(3·radius) of the length: 0.1 here)
         let chords = StrokeCenterline(c.elements[...], tolerance: 0.1, measure: false, halfWidth: 1)!.subpaths[0].length
         XCTAssertGreaterThan(reference - chords, 0.02)
+        // closed, as ellipsePath draws it (four cubic quarters back to the start): twice as long
+        var circle = Path()
+        circle.move(to: Point(100, 0))
+        circle.addCurve(to: Point(50, 50), control1: Point(100, k), control2: Point(50 + k, 50))
+        circle.addCurve(to: Point(0, 0), control1: Point(50 - k, 50), control2: Point(0, k))
+        circle.addCurve(to: Point(50, -50), control1: Point(0, -k), control2: Point(50 - k, -50))
+        circle.addCurve(to: Point(100, 0), control1: Point(50 + k, -50), control2: Point(100, -k))
+        circle.closeSubpath()
+        XCTAssertEqual(StrokeCenterline(circle.elements[...], tolerance: 0.1, measure: true, halfWidth: 1)!.subpaths[0].length,
+                       2 * reference, accuracy: 2e-3)
+        // a square whose last side is drawn explicitly before the close measures 400, not 500
+        let square = polyline([(0, 0), (100, 0), (100, 100), (0, 100), (0, 0)], closed: true)
+        XCTAssertEqual(StrokeCenterline(square.elements[...], tolerance: 0.1, measure: true, halfWidth: 1)!.subpaths[0].length, 400, accuracy: 1e-9)
+        XCTAssertEqual(nonZeroArea(stroke(square, StrokeStyle(width: 10, end: 0.5))), 2000, accuracy: 1e-9)
         // arcs are measured exactly
         XCTAssertEqual(StrokeCenterline(p.elements[...], tolerance: 0.1, measure: true, halfWidth: 1)!.subpaths[0].length, total, accuracy: 1e-9)
     }
