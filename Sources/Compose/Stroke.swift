@@ -60,7 +60,7 @@ public enum Stroker {
             if entries <= 2 * Double(maxDashes) { openPieces = entries / 2 } else { dashes = nil }
         }
 
-        var e = StrokeEmitter(style: style, tolerance: tol)
+        var e = StrokeEmitter(style: style, tolerance: tol, vertices: line.nodes.count)
         // reserve the outline once (growing a large array copies it and maps fresh pages each time):
         // two points per centre-line point, plus two caps and a few corrections per piece
         let capPoints = style.cap == .round ? e.capSteps + 1 : 3

@@ -48,7 +48,8 @@ struct StrokeEmitter {
 
     /// Miter limits above this are clamped: a spike's length stays finite however close to 180° a turn is.
     static let maxMiterLimit = 1e4
-    /// Round joins and caps use at most this many segments per half turn.
+    /// Round joins and caps use at most this many segments per half turn (fewer on a centre line
+    /// of so many points that the outline would pass Stroker.maxPoints).
     static let maxHalfTurnSteps = 128
 
     enum JoinKind: Int, Comparable {
@@ -56,14 +57,17 @@ struct StrokeEmitter {
         static func < (a: JoinKind, b: JoinKind) -> Bool { a.rawValue < b.rawValue }
     }
 
-    init(style: StrokeStyle, tolerance: Double) {
+    /// `vertices`: the centre line's point count, which bounds how finely round joins may be
+    /// drawn (every vertex a half turn must stay within about Stroker.maxPoints).
+    init(style: StrokeStyle, tolerance: Double, vertices: Int) {
         h = style.width / 2
         cap = style.cap
         join = style.join
         let limit = min(style.miterLimit, StrokeEmitter.maxMiterLimit)
         limit2 = limit * limit
         // the sagitta of one step on a circle of radius h is h(1 − cos(step/2)) ≈ h·step²/8 ≤ tolerance
-        let step = min(Double.pi / 2, max(2 * (2 * tolerance / h).squareRoot(), Double.pi / Double(StrokeEmitter.maxHalfTurnSteps)))
+        let maxHalf = min(StrokeEmitter.maxHalfTurnSteps, max(2, Stroker.maxPoints / (4 * vertices + 4)))
+        let step = min(Double.pi / 2, max(2 * (2 * tolerance / h).squareRoot(), Double.pi / Double(maxHalf)))
         stepCos = StableMath.cos(step)
         let half = Int((Double.pi / 2 / step).rounded(.up))
         capSteps = 2 * max(half, 1)

@@ -404,6 +404,14 @@ final class StrokeTests: XCTestCase {
         XCTAssertTrue(extent(o).minX.isFinite && extent(o).maxX.isFinite)
         XCTAssertEqual(extent(stroke(polyline([(0, 0), (100, 0), (100, 100)]), StrokeStyle(width: 10, miterLimit: .nan))).maxX, 105, accuracy: 1e-9)
         XCTAssertEqual(nonZeroArea(stroke(polyline([(0, 0), (100, 0), (100, 100)]), StrokeStyle(width: 10, miterLimit: .nan))), 1987.5, accuracy: 1e-9)
+        // a zigzag of 20 000 half turns with round joins 10⁵ wide: without a bound each join would
+        // take 128 points a side (5 million in all); the outline stays near Stroker.maxPoints
+        var zig = Path()
+        zig.move(to: Point(0, 0))
+        for i in 1...20_000 { zig.addLine(to: Point(Double(i % 2) * 100, Double(i) * 1e-3)) }
+        let big = stroke(zig, StrokeStyle(width: 1e5, join: .round), tolerance: 0.1)
+        XCTAssertGreaterThan(big.elements.count, 100_000)
+        XCTAssertLessThanOrEqual(big.elements.count, Stroker.maxPoints + 100_000)
         // a bad tolerance falls back to the default
         XCTAssertEqual(nonZeroArea(stroke(line100, StrokeStyle(width: 2), tolerance: .nan)), 200, accuracy: 1e-9)
         // the reach used for culling is finite
