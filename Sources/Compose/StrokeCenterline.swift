@@ -354,10 +354,12 @@ struct StrokeCenterline {
     }
 
     /// True when tangent t may replace direction c on a chord of length `len` (`h2`: twice the
-    /// half width): within a right angle of it, and the chord long enough for the correction's
-    /// triangles (StrokeOutline.swift). NaN tangents fail.
+    /// half width): within 60° of it, and the chord long enough that the correction's triangles
+    /// lie on it (the inner cut meets the chord's offset h·tan(angle) from its end; StrokeOutline.swift).
+    /// NaN tangents fail.
     @inline(__always)
     static func keeps(_ tx: Double, _ ty: Double, _ cx: Double, _ cy: Double, _ len: Double, _ h2: Double) -> Bool {
-        cx * tx + cy * ty > 0 && h2 * abs(cx * ty - cy * tx) <= len
+        let dt = cx * tx + cy * ty
+        return dt >= 0.5 && h2 * abs(cx * ty - cy * tx) <= len * dt
     }
 }

@@ -3,6 +3,7 @@
 // or whose lengths add up to zero, is no pattern (a solid stroke); the phase is taken modulo the
 // period, a negative one counting back from the end.
 
+/// A normalized dash pattern and where its phase starts it.
 struct StrokeDashes {
     /// On and off lengths alternately, an even count, period > 0.
     let lengths: [Double]

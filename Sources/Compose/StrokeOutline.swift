@@ -19,6 +19,7 @@
 import CalcCore
 import DisplayList
 
+/// Emits the contours of stroke pieces, with the style's caps and joins.
 struct StrokeEmitter {
     let h: Double
     let cap: LineCap
@@ -130,7 +131,7 @@ struct StrokeEmitter {
                                _ la: Double, _ lb: Double, _ kind: JoinKind) {
         let cr = ax * by - ay * bx, dt = ax * bx + ay * by
         if cr > 0 && kind >= .cutIn {
-            // the inner side of a correction (dt > 0: the loader keeps tangents within a right angle)
+            // the inner side of a correction (dt ≥ 0.5: tangents are kept within 60° of their chord)
             let k = h / dt
             if kind == .cutIn { point(vx - by * k, vy + bx * k) } else { point(vx - ay * k, vy + ax * k) }
             return

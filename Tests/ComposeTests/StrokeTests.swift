@@ -346,6 +346,18 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(extent(mo).maxY, 5, accuracy: 1e-9)
     }
 
+    func testTangentsReplaceChordsOnlyWhereTheCorrectionFits() {
+        // the inner cut meets the chord's offset h·tan(angle) from its end: kept while that is on
+        // the chord (2h·tan ≤ length) and the angle within 60°
+        func at(_ deg: Double) -> (Double, Double) { (StableMath.cos(deg * Double.pi / 180), StableMath.sin(deg * Double.pi / 180)) }
+        let (a, b) = at(10), (c, d) = at(59), (e, f) = at(61)
+        XCTAssertTrue(StrokeCenterline.keeps(a, b, 1, 0, 10, 8))                                    // 8·tan 10° = 1.41 ≤ 10
+        XCTAssertFalse(StrokeCenterline.keeps(a, b, 1, 0, 1.4, 8))                                  // 8·tan 10° = 1.41 > 1.4
+        XCTAssertTrue(StrokeCenterline.keeps(c, d, 1, 0, 100, 8))
+        XCTAssertFalse(StrokeCenterline.keeps(e, f, 1, 0, 1e6, 8))                                  // past 60°
+        XCTAssertFalse(StrokeCenterline.keeps(.nan, .nan, 1, 0, 100, 8))
+    }
+
     func testZeroLengthSubpathsAndDegenerateTurns() {
         // move + line to the same point: a dot with round caps, a w×w square with square caps, nothing with butt
         let dot = polyline([(10, 10), (10, 10)])
