@@ -1121,6 +1121,7 @@ struct ConstantPool: Sendable {
         case bits(UInt8, UInt64, UInt64, UInt64, UInt64)
         case string(String)
         case transform([UInt64])
+        case content([UInt64])
         case other(String)
     }
 
@@ -1190,7 +1191,46 @@ struct ConstantPool: Sendable {
             return .bits(6, t.x1.bitPattern, t.y1.bitPattern, t.x2.bitPattern, t.y2.bitPattern)
         case .enumCase(let i): return .bits(7, UInt64(i), 0, 0, 0)
         case .transform(let m): return .transform(m.elements.map { $0.bitPattern })
+        case .path, .array:
+            // by content: their display text ("path(3 elements)") would merge different paths
+            var words: [UInt64] = []
+            exactBits(v, &words)
+            return .content(words)
         default: return .other(Value.display(v))
+        }
+    }
+
+    /// A path's or array's content as words: a tag per element, then its numbers' bit patterns.
+    static func exactBits(_ v: Value, _ out: inout [UInt64]) {
+        func p(_ q: Point) { out.append(q.x.bitPattern); out.append(q.y.bitPattern) }
+        switch v {
+        case .path(let b):
+            out.append(0x5041_5448_0000_0000 | UInt64(b.elements.count))
+            for e in b.elements {
+                switch e {
+                case .move(let q): out.append(1); p(q)
+                case .line(let q): out.append(2); p(q)
+                case .quad(let c, let q): out.append(3); p(c); p(q)
+                case .cubic(let c1, let c2, let q): out.append(4); p(c1); p(c2); p(q)
+                case .close: out.append(5)
+                }
+            }
+        case .array(let xs):
+            out.append(0x4152_5241_0000_0000 | UInt64(xs.count))
+            for x in xs { exactBits(x, &out) }
+        default:
+            if case .bits(let tag, let a, let b, let c, let d) = key(v) {
+                out.append(0x4249_5453_0000_0000 | UInt64(tag)); out += [a, b, c, d]
+            } else {
+                // strings and the rest: their text, as bytes
+                let bytes = Array(Value.display(v).utf8)
+                out.append(0x5445_5854_0000_0000 | UInt64(bytes.count))
+                for chunk in stride(from: 0, to: bytes.count, by: 8) {
+                    var w: UInt64 = 0
+                    for (k, byte) in bytes[chunk..<min(chunk + 8, bytes.count)].enumerated() { w |= UInt64(byte) << (8 * UInt64(k)) }
+                    out.append(w)
+                }
+            }
         }
     }
 }

@@ -35,11 +35,11 @@ extension Composer {
     mutating func stroke(_ ref: PathRef, _ style: StrokeStyle, color: Color, map: Projective) {
         guard color.a > 0, style.width > 0, style.width.isFinite, !ref.isEmpty else { return }
         // cull before outlining: the stroke lies within half a width (a miter within the limit's
-        // reach) of the path
-        let reach = style.width / 2 * max(1, style.join == .miter ? style.miterLimit : 1, style.cap == .square ? 1.5 : 1)
+        // reach) of the path; a reach past any canvas is clamped before it becomes an Int
         let box = deviceBox(ref, map)
         let scale = Composer.maxScale(map, box: pathBounds(ref))
-        guard !box.outset(Int((reach * scale).rounded(.up)) + 1).intersection(clipBox).isEmpty else { return }
+        let margin = Int(min((Stroker.reach(style) * scale).rounded(.up), 16_777_216)) + 1
+        guard !box.outset(margin).intersection(clipBox).isEmpty else { return }
         let outline = Stroker.outline(list.path(ref), style: style, tolerance: Compose.tolerance / max(scale, 1e-9))
         guard !outline.isEmpty else { return }
         fill(add(outline), rule: .nonZero, paint: .solid(color), map: map)

@@ -80,17 +80,21 @@ public struct Path: Sendable, Hashable {
     /// A path of the given elements.
     public init(_ elements: [PathElement]) { self.elements = elements }
 
-    /// The elements of a script's path value (CGPath's vocabulary) appended.
+    /// The elements of a script's path value (CGPath's vocabulary) appended. A line that opens an
+    /// empty path moves there instead: `arc(…)` starts with a line to its first point, and Core
+    /// Graphics adds an arc to an empty path by moving to that point.
     public mutating func append(_ path: BezierPath) {
         elements.reserveCapacity(elements.count + path.elements.count)
+        var opening = elements.isEmpty
         for e in path.elements {
             switch e {
             case .move(let p): elements.append(.move(p))
-            case .line(let p): elements.append(.line(p))
+            case .line(let p): elements.append(opening ? .move(p) : .line(p))
             case .quad(let c, let p): elements.append(.quad(control: c, to: p))
             case .cubic(let c1, let c2, let p): elements.append(.cubic(control1: c1, control2: c2, to: p))
             case .close: elements.append(.close)
             }
+            opening = false
         }
     }
 
