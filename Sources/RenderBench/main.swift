@@ -10,6 +10,8 @@
 // --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
+// --blur times GaussianBlur (a 1280×720 RGBA layer at σ = 2, 10, 50; a 300×200 A8 shadow sprite) beside
+// Pillow's GaussianBlur on the same image in the same run (scripts/pillow-blur.py), and needs no SCENES.json.
 
 import CalcCore
 import Foundation
@@ -25,6 +27,7 @@ struct Options {
     var pngClear: String?
     var demo: String?
     var frameLimit = Int.max
+    var blur = false
 }
 
 func parseOptions() -> Options {
@@ -40,6 +43,7 @@ func parseOptions() -> Options {
         case "--png-clear": o.pngClear = args.popFirst()
         case "--demo": o.demo = args.popFirst()
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
+        case "--blur": o.blur = true
         default: o.path = a
         }
     }
@@ -145,6 +149,10 @@ func demoScene(origin: Origin) -> PresentationScene {
 }
 
 let opts = parseOptions()
+if opts.blur {
+    blurBench(runs: max(opts.runs, 15))
+    exit(0)
+}
 if let path = opts.demo {
     let r = Renderer()
     _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .topLeft)))))
