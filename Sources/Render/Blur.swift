@@ -3,18 +3,21 @@
 //
 // Design (figures in docs/rendering.md, "Blur"):
 // - σ ≥ 2: three extended box filters per axis (Gwosdek et al. 2011, the scheme Pillow also uses): each
-//   box is 2l+1 taps of weight 1 plus two end taps of weight α < 1, chosen so the three boxes' variance
-//   is exactly σ² for any fractional σ. The cost per pixel does not depend on σ: a running sum adds the
-//   entering sample and drops the leaving one. Against the erf profile of a blurred edge this is within
-//   3/255 (mean below 1/255); a recursive (Young–van Vliet) filter measured no better at σ ≥ 2, much
-//   worse below, and needs floating-point state.
+//   box is 2l+1 taps of weight 1 plus two end taps of weight α < 1, so the boxes' variance is set
+//   continuously for any fractional σ — to 0.954σ², the scale at which three boxes come closest to the
+//   erf profile (exactly σ² is 2× further off). The cost per pixel does not depend on σ: a running sum
+//   adds the entering sample and drops the leaving one. Against a true Gaussian this is within 2/255
+//   (mean about 0.6/255) on a blurred edge; a recursive (Young–van Vliet) filter measured 2–3/255 at
+//   σ ≥ 2, 5–7/255 below, and needs floating-point state.
 // - 0.3 ≤ σ < 2: one pass of the exact kernel per axis (the Gaussian integrated over each pixel, at
 //   most 13 taps), where three boxes are far from a Gaussian (11/255 off at σ = 0.5).
 // - σ < 0.3: a copy (the kernel's side taps would round to nothing).
-// All arithmetic is integer: running sums in UInt32, weights in 32-bit fixed point summing to 2³²
-// (2¹⁶ for the direct kernel), intermediate passes kept with 8 fractional bits, one rounding to 8
-// bits at the end of each axis. The kernel weights come from sqrt and a Taylor series for erf
-// (basic operations only, no libm transcendental), so the pixels are the same on every machine.
+// Determinism: running sums are integers (UInt32); intermediate passes keep 8 fractional bits and
+// each axis rounds to 8 bits once at its end. The two sums of a box are weighted in Float (IEEE single
+// multiplies and adds in a fixed order, never fused, then rounded by the 1.5·2²³ trick), which is exact
+// to well under 1/256 and identical on every IEEE machine; the weights come from sqrt and a Taylor
+// series for erf (basic operations only, no libm transcendental). So the pixels are the same on every
+// machine.
 //
 // Outside the buffer is transparent: the blur of content near the edge spreads out of the buffer and
 // is lost, so a caller gives a margin of `margin(sigma:)` transparent pixels around the content.
@@ -46,17 +49,18 @@ public final class GaussianBlur {
     private var bufB: UnsafeMutablePointer<UInt32>
     private var capacity = 0
     private var acc: UnsafeMutablePointer<UInt32>
+    private var fsum: UnsafeMutablePointer<Float>
     private static let maxLanes = 64
     private var plans: [BlurPlan] = []   // the last few σ, so a repeated σ recomputes no weights
 
     /// A blur with empty scratch; it grows to the largest image blurred and is kept.
     public init() {
         bufA = .allocate(capacity: 1); bufB = .allocate(capacity: 1)
-        acc = .allocate(capacity: Self.maxLanes)
+        acc = .allocate(capacity: Self.maxLanes); fsum = .allocate(capacity: Self.maxLanes)
     }
 
     deinit {
-        bufA.deallocate(); bufB.deallocate(); acc.deallocate()
+        bufA.deallocate(); bufB.deallocate(); acc.deallocate(); fsum.deallocate()
     }
 
     /// Blurs premultiplied RGBA8 pixels (R in the low byte) in place: `pixels[y * stride + x]`.
@@ -160,7 +164,7 @@ public final class GaussianBlur {
     // MARK: - Plans and scratch
 
     private func plan(_ sigma: Double) -> BlurPlan {
-        let s = sigma.isFinite ? min(max(sigma, 0), Self.maxSigma) : 0
+        let s = sigma > 0 ? min(sigma, Self.maxSigma) : 0   // NaN and negatives: no blur
         if let p = plans.first(where: { $0.sigma == s }) { return p }
         let p = BlurPlan(sigma: s)
         if plans.count >= 4 { plans.removeFirst() }
@@ -189,36 +193,38 @@ public final class GaussianBlur {
     private func run(_ p: BlurPlan, count n: Int, lanes: Int) -> UnsafeMutablePointer<UInt32> {
         let a = bufA + p.padding * lanes, b = bufB + p.padding * lanes
         if p.kind == .direct {
-            p.taps.withUnsafeBufferPointer { t in
-                directPass(a, b, t.baseAddress!, radius: p.radius, lanes: lanes, count: n)
+            p.weights.withUnsafeBufferPointer { t in
+                directPass(a, b, fsum, t.baseAddress!, radius: p.radius, lanes: lanes, count: n)
             }
             return b
         }
         // three boxes over a domain that shrinks by l+1 per pass, so the result is the exact convolution of
         // the zero-extended line: 8 bits → 8.8 fixed point → 8.8 → 8 bits
         let e = p.radius + 1
-        boxPass(a, b, acc, lanes: lanes, from: -2 * e, to: n + 2 * e, radius: p.radius, inner: p.inner, end: p.end, shift: 24)
-        boxPass(b, a, acc, lanes: lanes, from: -e, to: n + e, radius: p.radius, inner: p.inner, end: p.end, shift: 32)
-        boxPass(a, b, acc, lanes: lanes, from: 0, to: n, radius: p.radius, inner: p.inner, end: p.end, shift: 40)
+        let w = p.weights
+        boxPass(a, b, acc, lanes: lanes, from: -2 * e, to: n + 2 * e, radius: p.radius, ci: w[0], ce: w[1])
+        boxPass(b, a, acc, lanes: lanes, from: -e, to: n + e, radius: p.radius, ci: w[2], ce: w[3])
+        boxPass(a, b, acc, lanes: lanes, from: 0, to: n, radius: p.radius, ci: w[4], ce: w[5])
         return b
     }
 
     // MARK: - Gather and scatter (RGBA)
 
-    /// Rows y0..<y0+rows into bufA: sample x holds, for each row r, its 4 channels at lanes 4r…4r+3.
+    /// Rows y0..<y0+rows into bufA: sample x holds, for each row r, its 4 channels at lanes 4r…4r+3
+    /// (one pixel's bytes widened to one 16-byte store).
     private func gatherRowsRGBA(_ src: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
-        let a = bufA + pad * lanes
+        let a = UnsafeMutableRawPointer(bufA + pad * lanes)
         if rows < lanes / 4 {
             // a short last group: clear the unused lanes so the passes read defined values
-            for x in 0..<width { (a + x * lanes).update(repeating: 0, count: lanes) }
+            for x in 0..<width { (bufA + (pad + x) * lanes).update(repeating: 0, count: lanes) }
         }
         for r in 0..<rows {
-            let s = src + r * stride
-            var d = a + 4 * r
+            let s = UnsafeRawPointer(src + r * stride)
+            var d = a + 16 * r
             for x in 0..<width {
-                let p = s[x]
-                d[0] = p & 255; d[1] = (p >> 8) & 255; d[2] = (p >> 16) & 255; d[3] = p >> 24
-                d += lanes
+                let p = s.loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt8>.self)
+                d.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), as: SIMD4<UInt32>.self)
+                d += 4 * lanes
             }
         }
         zeroPadding(count: width, lanes: lanes, pad: pad)
@@ -226,79 +232,88 @@ public final class GaussianBlur {
 
     private func scatterRowsRGBA(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
         for r in 0..<rows {
-            let d = dst + r * stride
-            var s = out + 4 * r
+            let d = UnsafeMutableRawPointer(dst + r * stride)
+            var s = UnsafeRawPointer(out + 4 * r)
             for x in 0..<width {
-                d[x] = s[0] | s[1] << 8 | s[2] << 16 | s[3] << 24
-                s += lanes
+                let v = s.load(as: SIMD4<UInt32>.self)
+                d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * x, as: SIMD4<UInt8>.self)
+                s += 4 * lanes
             }
         }
     }
 
-    /// Columns x0..<x0+columns into bufA: sample y holds, for each column k, its 4 channels at lanes 4k…4k+3.
+    /// Columns x0..<x0+columns into bufA: sample y is the strip's row, its bytes (4 per pixel) widened
+    /// to lanes.
     private func gatherColumnsRGBA(_ src: UnsafeMutablePointer<UInt32>, stride: Int, columns: Int, height: Int, lanes: Int, pad: Int) {
-        let a = bufA + pad * lanes
+        let a = bufA + pad * lanes, nb = 4 * columns
         for y in 0..<height {
-            let s = src + y * stride, d = a + y * lanes
-            for k in 0..<columns {
-                let p = s[k]
-                d[4 * k] = p & 255; d[4 * k + 1] = (p >> 8) & 255; d[4 * k + 2] = (p >> 16) & 255; d[4 * k + 3] = p >> 24
-            }
-            if columns * 4 < lanes { (d + 4 * columns).update(repeating: 0, count: lanes - 4 * columns) }
+            let s = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt8.self), d = a + y * lanes
+            for k in 0..<nb { d[k] = UInt32(s[k]) }
+            if nb < lanes { (d + nb).update(repeating: 0, count: lanes - nb) }
         }
         zeroPadding(count: height, lanes: lanes, pad: pad)
     }
 
     private func scatterColumnsRGBA(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, stride: Int, columns: Int, height: Int, lanes: Int, pad: Int) {
+        let nb = 4 * columns
         for y in 0..<height {
-            let s = out + y * lanes, d = dst + y * stride
-            for k in 0..<columns {
-                d[k] = s[4 * k] | s[4 * k + 1] << 8 | s[4 * k + 2] << 16 | s[4 * k + 3] << 24
-            }
+            let s = out + y * lanes, d = UnsafeMutableRawPointer(dst + y * stride).assumingMemoryBound(to: UInt8.self)
+            for k in 0..<nb { d[k] = UInt8(truncatingIfNeeded: s[k]) }
         }
     }
 }
 
 // MARK: - Passes
 
-/// One extended box over samples from..<to: out = (inner·Σ src[i−l…i+l] + end·(src[i−l−1] + src[i+l+1]))
-/// / 2³² · 2^(32−shift), rounded. `acc` holds each lane's running sum of the 2l+1 inner taps.
+/// One extended box over samples from..<to: out = round(ci·Σ src[i−l…i+l] + ce·(src[i−l−1] + src[i+l+1])).
+/// `acc` holds each lane's running sum of the 2l+1 inner taps, in integers; only the weighting of the
+/// two sums is in Float (IEEE single multiply-adds, not fused, so the same on every machine), because
+/// baseline x86-64 has no 32-bit integer multiply: measured 2× faster than 64-bit integer weights.
 @inline(__always)
 private func boxPass(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, _ acc: UnsafeMutablePointer<UInt32>,
-                     lanes: Int, from: Int, to: Int, radius l: Int, inner: UInt32, end: UInt32, shift: UInt64) {
+                     lanes: Int, from: Int, to: Int, radius l: Int, ci: Float, ce: Float) {
     acc.update(repeating: 0, count: lanes)
     for j in (from - l)...(from + l) {
         let s = src + j * lanes
         for k in 0..<lanes { acc[k] &+= s[k] }
     }
-    let rnd: UInt64 = 1 << (shift - 1)
-    let wi = UInt64(inner), we = UInt64(end)
     var i = from
     while i < to {
         let lo = src + (i - l - 1) * lanes, first = src + (i - l) * lanes, hi = src + (i + l + 1) * lanes
         let o = dst + i * lanes
         for k in 0..<lanes {
             let s = acc[k], h = hi[k]
-            let v = UInt64(s) &* wi &+ UInt64(lo[k] &+ h) &* we &+ rnd
-            o[k] = UInt32(truncatingIfNeeded: v >> shift)
+            let v = Float(Int32(bitPattern: s)) * ci + Float(Int32(bitPattern: lo[k] &+ h)) * ce
+            o[k] = roundedToUInt32(v)
             acc[k] = s &+ h &- first[k]
         }
         i += 1
     }
 }
 
-/// The exact kernel, 2R+1 taps summing to 2¹⁶, over samples 0..<count of 8-bit values.
+/// round(v) for 0 ≤ v < 2²², ties to even, without a trapping conversion: adding 1.5·2²³ leaves the
+/// rounded integer in the low mantissa bits (vectorizes to an add and a subtract).
 @inline(__always)
-private func directPass(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, _ taps: UnsafePointer<UInt32>,
-                        radius r: Int, lanes: Int, count: Int) {
+private func roundedToUInt32(_ v: Float) -> UInt32 {
+    (v + 12_582_912).bitPattern &- 0x4B40_0000
+}
+
+/// The exact kernel over samples 0..<count of 8-bit values: taps[j] weighs the pair at distance j
+/// (taps[0] the centre), so a symmetric kernel of 2R+1 taps costs R+1 multiplies. `sum` is a lane-wide
+/// Float accumulator (products added in a fixed order, never fused: the same on every machine).
+@inline(__always)
+private func directPass(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, _ sum: UnsafeMutablePointer<Float>,
+                        _ taps: UnsafePointer<Float>, radius r: Int, lanes: Int, count: Int) {
+    let w0 = taps[0]
     for i in 0..<count {
-        let o = dst + i * lanes
-        for k in 0..<lanes { o[k] = 1 << 15 }
-        for j in 0...(2 * r) {
-            let s = src + (i + j - r) * lanes, w = taps[j]
-            for k in 0..<lanes { o[k] &+= w &* s[k] }
+        let c = src + i * lanes
+        for k in 0..<lanes { sum[k] = Float(Int32(bitPattern: c[k])) * w0 }
+        for j in 1...r {
+            let a = src + (i - j) * lanes, b = src + (i + j) * lanes, w = taps[j]
+            for k in 0..<lanes { sum[k] = sum[k] + Float(Int32(bitPattern: a[k] &+ b[k])) * w }
         }
-        for k in 0..<lanes { o[k] >>= 16 }
+        let o = dst + i * lanes
+        for k in 0..<lanes { o[k] = roundedToUInt32(sum[k]) }
     }
 }
 
@@ -309,36 +324,37 @@ struct BlurPlan {
     enum Kind { case copy, direct, boxes }
     let sigma: Double
     let kind: Kind
-    /// Box: l, the inner half-width (2l+1 taps of weight `inner`, two end taps of weight `end`).
+    /// Box: l, the inner half-width (2l+1 taps of weight 1, two end taps of weight α).
     /// Direct: R, the kernel's half-width.
     let radius: Int
-    let inner: UInt32
-    let end: UInt32
-    /// Direct kernel weights, taps[R + j] for j in −R…R, summing to 2¹⁶.
-    let taps: [UInt32]
+    /// Box: (inner, end) weights of passes 1–3, each scaled to the pass's fixed point (8 bits → 8.8 →
+    /// 8.8 → 8 bits). Direct: the taps at distance 0…R.
+    let weights: [Float]
     /// Zero samples each side of a line: 3(l+1) for boxes, R for the direct kernel.
     let padding: Int
 
     init(sigma s: Double) {
         sigma = s
         if !(s >= GaussianBlur.copyBelow) {
-            kind = .copy; radius = 0; inner = 0; end = 0; taps = []; padding = 0
+            kind = .copy; radius = 0; weights = []; padding = 0
         } else if s < GaussianBlur.directBelow {
-            kind = .direct; inner = 0; end = 0
+            kind = .direct
             let r = Int((3 * s).rounded(.up))
             radius = r; padding = r
-            taps = BlurPlan.pixelGaussian(sigma: s, radius: r)
+            weights = BlurPlan.pixelGaussian(sigma: s, radius: r).map { Float($0) }
         } else {
-            kind = .boxes; taps = []
-            let (l, alpha) = BlurPlan.extendedBox(variance: s * s / 3)
+            kind = .boxes
+            let (l, alpha) = BlurPlan.extendedBox(variance: BlurPlan.boxVariance * s * s / 3)
             radius = l; padding = 3 * (l + 1)
-            // weights in 2⁻³²: L·inner + 2·end is 2³² or 2³² − 1, so a flat area keeps its value exactly
-            let L = UInt64(2 * l + 1)
-            let wi = UInt64((4_294_967_296.0 / (Double(L) + 2 * alpha)).rounded(.down))
-            inner = UInt32(wi)
-            end = UInt32((4_294_967_296 - L * wi) / 2)
+            let total = Double(2 * l + 1) + 2 * alpha
+            weights = [256.0, 1, 1.0 / 256].flatMap { scale in [Float(scale / total), Float(scale * alpha / total)] }
         }
     }
+
+    /// The variance the three boxes aim at, as a fraction of σ². Three boxes have lighter tails than a
+    /// Gaussian; at exactly σ² their edge profile is up to 2.5/255 from erf's (continuous limit), at
+    /// 0.954σ² — the minimax scale — 1.3/255, and the line profile is no worse (docs/rendering.md).
+    static let boxVariance = 0.954
 
     /// Gwosdek et al.'s extended box for one pass of the given variance: the inner half-width l and
     /// the end-tap weight α in [0, 1) such that (Σ_{|i|≤l} i² + 2α(l+1)²) / (2l+1+2α) = variance.
@@ -350,15 +366,12 @@ struct BlurPlan {
         return (l, min(max(alpha, 0), 1))
     }
 
-    /// The Gaussian integrated over each pixel, Φ((j+½)/σ) − Φ((j−½)/σ) for |j| ≤ R, scaled to sum to
-    /// exactly 2¹⁶ (the rounding remainder goes to the centre tap).
-    static func pixelGaussian(sigma s: Double, radius r: Int) -> [UInt32] {
-        let k = (-r...r).map { j in erfTaylor((Double(j) + 0.5) / (s * 2.0.squareRoot())) - erfTaylor((Double(j) - 0.5) / (s * 2.0.squareRoot())) }
-        let total = k.reduce(0, +)
-        var w = k.map { UInt32(($0 / total * 65536).rounded()) }
-        let sum = w.reduce(0, +)
-        w[r] = w[r] &+ 65536 &- sum
-        return w
+    /// The Gaussian integrated over each pixel, Φ((j+½)/σ) − Φ((j−½)/σ) for j = 0…R, normalized so the
+    /// 2R+1 taps sum to 1.
+    static func pixelGaussian(sigma s: Double, radius r: Int) -> [Double] {
+        let k = (0...r).map { j in erfTaylor((Double(j) + 0.5) / (s * 2.0.squareRoot())) - erfTaylor((Double(j) - 0.5) / (s * 2.0.squareRoot())) }
+        let total = k[0] + 2 * k[1...].reduce(0, +)
+        return k.map { $0 / total }
     }
 
     /// erf(x) by its Maclaurin series, in basic operations only (so the weights are the same on every
