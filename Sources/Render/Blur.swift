@@ -10,7 +10,7 @@
 //   (mean about 0.6/255) on a blurred edge; a recursive (Young–van Vliet) filter measured 2–3/255 at
 //   σ ≥ 2, 5–7/255 below, and needs floating-point state.
 // - 0.3 ≤ σ < 2: one pass of the exact kernel per axis (the Gaussian integrated over each pixel, at
-//   most 13 taps), where three boxes are far from a Gaussian (11/255 off at σ = 0.5).
+//   most 13 taps), where three boxes are far from a Gaussian (12/255 off at σ = 0.5).
 // - σ < 0.3: a copy (the kernel's side taps would round to nothing).
 // Determinism: running sums are integers (UInt32); intermediate passes keep 8 fractional bits and
 // each axis rounds to 8 bits once at its end. The two sums of a box are weighted in Float (IEEE single
@@ -234,7 +234,7 @@ public final class GaussianBlur {
             let d = UnsafeMutableRawPointer(dst + r * stride)
             var s = UnsafeRawPointer(out + 4 * r)
             for x in 0..<width {
-                let v = s.load(as: SIMD4<UInt32>.self)
+                let v = s.loadUnaligned(as: SIMD4<UInt32>.self)
                 d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * x, as: SIMD4<UInt8>.self)
                 s += 4 * lanes
             }

@@ -204,9 +204,14 @@ final class BlurTests: XCTestCase {
             }
             XCTAssertEqual(alpha, px.map { UInt8($0 >> 24) })
             for channel in 0..<4 {
-                var plane = px.map { UInt8(truncatingIfNeeded: $0 >> UInt32(8 * channel)) }
-                plane.withUnsafeMutableBufferPointer { b.blur(mask: $0.baseAddress!, width: w, height: h, stride: w, sigmaX: s, sigmaY: s * 1.5) }
-                XCTAssertEqual(plane, out.map { UInt8(truncatingIfNeeded: $0 >> UInt32(8 * channel)) }, "σ \(s) channel \(channel)")
+                // each plane in a mask with a stride of w + 3, the 3 extra bytes a row must stay untouched
+                let plane = px.map { UInt8(truncatingIfNeeded: $0 >> UInt32(8 * channel)) }
+                var strided = [UInt8](repeating: 77, count: h * (w + 3))
+                for y in 0..<h { for x in 0..<w { strided[y * (w + 3) + x] = plane[y * w + x] } }
+                strided.withUnsafeMutableBufferPointer { b.blur(mask: $0.baseAddress!, width: w, height: h, stride: w + 3, sigmaX: s, sigmaY: s * 1.5) }
+                let got = (0..<(w * h)).map { strided[($0 / w) * (w + 3) + $0 % w] }
+                XCTAssertEqual(got, out.map { UInt8(truncatingIfNeeded: $0 >> UInt32(8 * channel)) }, "σ \(s) channel \(channel)")
+                XCTAssertTrue((0..<h).allSatisfy { y in strided[(y * (w + 3) + w)..<((y + 1) * (w + 3))].allSatisfy { $0 == 77 } })
             }
         }
     }
