@@ -56,6 +56,7 @@ public final class GaussianBlur {
     /// A blur with empty scratch; it grows to the largest image blurred and is kept.
     public init() {
         bufA = .allocate(capacity: 1); bufB = .allocate(capacity: 1)
+        plans.reserveCapacity(4)
     }
 
     deinit {
@@ -194,9 +195,7 @@ public final class GaussianBlur {
     private func run(_ p: BlurPlan, count n: Int, lanes: Int) -> UnsafeMutablePointer<UInt32> {
         let a = bufA + p.padding * lanes, b = bufB + p.padding * lanes
         if p.kind == .direct {
-            p.weights.withUnsafeBufferPointer { t in
-                directPass(a, b, t.baseAddress!, radius: p.radius, lanes: lanes, count: n)
-            }
+            directPass(a, b, p.weights, radius: p.radius, lanes: lanes, count: n)
             return b
         }
         let w = p.weights, l = p.radius
@@ -366,7 +365,7 @@ private func sumPassLoop(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutab
 /// Float in a fixed order, never fused (the same on every machine); lanes go 8 at a time, as boxPass.
 @inline(__always)
 private func directPass(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>,
-                        _ taps: UnsafePointer<Float>, radius r: Int, lanes: Int, count: Int) {
+                        _ taps: SIMD8<Float>, radius r: Int, lanes: Int, count: Int) {
     typealias V = SIMD4<Int32>
     let magic = SIMD4<Float>(repeating: 12_582_912), magicBits = V(repeating: 0x4B40_0000)
     let rowBytes = 4 * lanes
@@ -408,8 +407,8 @@ struct BlurPlan {
     let shifts: (Int, Int)
     /// Boxes: (inner, end) weights of passes 1–3, each scaled to the pass's fixed point (8 bits → 8.8 →
     /// 8.8 → 8 bits). Sums: (inner, end) of the last box, scaled to undo the sums. Direct: the taps
-    /// at distance 0…R.
-    let weights: [Float]
+    /// at distance 0…R (R ≤ 6). A fixed-size vector, so a plan for a new σ allocates nothing.
+    let weights: SIMD8<Float>
     /// Zero samples each side of a line: how far the passes reach, together.
     let padding: Int
 
@@ -421,18 +420,19 @@ struct BlurPlan {
     init(sigma s: Double) {
         sigma = s
         if !(s >= GaussianBlur.copyBelow) {
-            kind = .copy; radius = 0; weights = []; padding = 0; sumRadius = 0; shifts = (0, 0)
+            kind = .copy; radius = 0; weights = .zero; padding = 0; sumRadius = 0; shifts = (0, 0)
         } else if s < GaussianBlur.directBelow {
             kind = .direct; sumRadius = 0; shifts = (0, 0)
             let r = Int((3 * s).rounded(.up))
             radius = r; padding = r
-            weights = BlurPlan.pixelGaussian(sigma: s, radius: r).map { Float($0) }
+            weights = BlurPlan.pixelGaussian(sigma: s, radius: r)
         } else if s < BlurPlan.sumsFrom {
             kind = .boxes; sumRadius = 0; shifts = (0, 0)
             let (l, alpha) = BlurPlan.extendedBox(variance: BlurPlan.boxVariance * s * s / 3)
             radius = l; padding = 3 * (l + 1)
             let total = Double(2 * l + 1) + 2 * alpha
-            weights = [256.0, 1, 1.0 / 256].flatMap { scale in [Float(scale / total), Float(scale * alpha / total)] }
+            weights = SIMD8(Float(256 / total), Float(256 * alpha / total), Float(1 / total), Float(alpha / total),
+                            Float(1 / 256 / total), Float(alpha / 256 / total), 0, 0)
         } else {
             kind = .sums
             // the widest odd box whose variance (w² − 1)/12 is at most a third of the total; the
@@ -451,7 +451,7 @@ struct BlurPlan {
             shifts = (k1, k2)
             let scale = Double(w) * Double(w) / Double(1 << (k1 + k2))
             let total = (Double(2 * l + 1) + 2 * alpha) * scale
-            weights = [Float(1 / total), Float(alpha / total)]
+            weights = SIMD8(Float(1 / total), Float(alpha / total), 0, 0, 0, 0, 0, 0)
         }
     }
 
@@ -470,12 +470,18 @@ struct BlurPlan {
         return (l, min(max(alpha, 0), 1))
     }
 
-    /// The Gaussian integrated over each pixel, Φ((j+½)/σ) − Φ((j−½)/σ) for j = 0…R, normalized so the
-    /// 2R+1 taps sum to 1.
-    static func pixelGaussian(sigma s: Double, radius r: Int) -> [Double] {
-        let k = (0...r).map { j in erfTaylor((Double(j) + 0.5) / (s * 2.0.squareRoot())) - erfTaylor((Double(j) - 0.5) / (s * 2.0.squareRoot())) }
-        let total = k[0] + 2 * k[1...].reduce(0, +)
-        return k.map { $0 / total }
+    /// The Gaussian integrated over each pixel, Φ((j+½)/σ) − Φ((j−½)/σ) for j = 0…R (R ≤ 6), normalized
+    /// so the 2R+1 taps sum to 1.
+    static func pixelGaussian(sigma s: Double, radius r: Int) -> SIMD8<Float> {
+        var k = SIMD8<Double>.zero, total = 0.0
+        let scale = 1 / (s * 2.0.squareRoot())
+        for j in 0...r {
+            k[j] = erfTaylor((Double(j) + 0.5) * scale) - erfTaylor((Double(j) - 0.5) * scale)
+            total += j == 0 ? k[j] : 2 * k[j]
+        }
+        var t = SIMD8<Float>.zero
+        for j in 0...r { t[j] = Float(k[j] / total) }
+        return t
     }
 
     /// erf(x) by its Maclaurin series, in basic operations only (so the weights are the same on every
