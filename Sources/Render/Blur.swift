@@ -74,12 +74,15 @@ public final class GaussianBlur {
                      sigmaX: Double, sigmaY: Double) {
         guard width > 0, height > 0, stride >= width else { return }
         let px = plan(sigmaX), py = plan(sigmaY)
+        // a group's lanes: 4 channels of each line, rounded up to the 8 lanes a pass takes at a time (a
+        // short last group gets fewer lanes, not idle ones)
+        func lanes(_ lines: Int) -> Int { (4 * lines + 7) & ~7 }
         if px.kind != .copy {
-            let g = 8, lanes = 4 * g
-            ensure(samples: width + 2 * px.padding, lanes: lanes)
+            let g = 8
+            ensure(samples: width + 2 * px.padding, lanes: lanes(g))
             var y = 0
             while y < height {
-                let n = min(g, height - y)
+                let n = min(g, height - y), lanes = lanes(n)
                 gatherRowsRGBA(pixels + y * stride, stride: stride, rows: n, width: width, lanes: lanes, pad: px.padding)
                 let out = run(px, count: width, lanes: lanes)
                 scatterRowsRGBA(out, pixels + y * stride, stride: stride, rows: n, width: width, lanes: lanes, pad: px.padding)
@@ -87,11 +90,11 @@ public final class GaussianBlur {
             }
         }
         if py.kind != .copy {
-            let c = 16, lanes = 4 * c
-            ensure(samples: height + 2 * py.padding, lanes: lanes)
+            let c = 16
+            ensure(samples: height + 2 * py.padding, lanes: lanes(c))
             var x = 0
             while x < width {
-                let n = min(c, width - x)
+                let n = min(c, width - x), lanes = lanes(n)
                 gatherColumnsRGBA(pixels + x, stride: stride, columns: n, height: height, lanes: lanes, pad: py.padding)
                 let out = run(py, count: height, lanes: lanes)
                 scatterColumnsRGBA(out, pixels + x, stride: stride, columns: n, height: height, lanes: lanes, pad: py.padding)
@@ -110,12 +113,12 @@ public final class GaussianBlur {
                      sigmaX: Double, sigmaY: Double) {
         guard width > 0, height > 0, stride >= width else { return }
         let px = plan(sigmaX), py = plan(sigmaY)
-        let lanes = Self.maxLanes
+        let g = Self.maxLanes
         if px.kind != .copy {
-            ensure(samples: width + 2 * px.padding, lanes: lanes)
+            ensure(samples: width + 2 * px.padding, lanes: g)
             var y = 0
             while y < height {
-                let n = min(lanes, height - y)
+                let n = min(g, height - y), lanes = (n + 7) & ~7
                 let a = bufA + px.padding * lanes
                 for x in 0..<width {
                     let d = a + x * lanes
@@ -132,10 +135,10 @@ public final class GaussianBlur {
             }
         }
         if py.kind != .copy {
-            ensure(samples: height + 2 * py.padding, lanes: lanes)
+            ensure(samples: height + 2 * py.padding, lanes: g)
             var x = 0
             while x < width {
-                let n = min(lanes, width - x)
+                let n = min(g, width - x), lanes = (n + 7) & ~7
                 let a = bufA + py.padding * lanes
                 for y in 0..<height {
                     let s = mask + (y * stride + x), d = a + y * lanes
@@ -223,8 +226,8 @@ public final class GaussianBlur {
     /// (one pixel's bytes widened to one 16-byte store).
     private func gatherRowsRGBA(_ src: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
         let a = UnsafeMutableRawPointer(bufA + pad * lanes)
-        if rows < lanes / 4 {
-            // a short last group: clear the unused lanes so the passes read defined values
+        if 4 * rows < lanes {
+            // an odd last group: clear the unused lanes so the passes read defined values
             for x in 0..<width { (bufA + (pad + x) * lanes).update(repeating: 0, count: lanes) }
         }
         // pixel x of every row, then x + 1: each sample is written whole (two cache lines), and the rows
