@@ -230,28 +230,53 @@ public final class GaussianBlur {
             // an odd last group: clear the unused lanes so the passes read defined values
             for x in 0..<width { (bufA + (pad + x) * lanes).update(repeating: 0, count: lanes) }
         }
-        // pixel x of every row, then x + 1: each sample is written whole (two cache lines), and the rows
-        // are read as parallel sequential streams (measured faster than one row at a time, which
-        // touches every sample's lines once per row)
-        let s = UnsafeRawPointer(src)
-        for x in 0..<width {
-            let d = a + x * 4 * lanes, sx = s + 4 * x
+        // blocks of 16 pixels: each row's block is one cache line read whole, and the 16 samples it
+        // spreads into (16 × 4·lanes bytes) stay in L1 while the rows fill them in
+        var x0 = 0
+        while x0 < width {
+            let m = min(16, width - x0)
+            let d = a + x0 * 4 * lanes
             for r in 0..<rows {
-                let p = sx.loadUnaligned(fromByteOffset: 4 * r * stride, as: SIMD4<UInt8>.self)
-                d.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: 16 * r, as: SIMD4<UInt32>.self)
+                let s = UnsafeRawPointer(src + r * stride + x0), dr = d + 16 * r
+                if m == 16 {
+                    for j in 0..<16 {
+                        let p = s.loadUnaligned(fromByteOffset: 4 * j, as: SIMD4<UInt8>.self)
+                        dr.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                    }
+                } else {
+                    for j in 0..<m {
+                        let p = s.loadUnaligned(fromByteOffset: 4 * j, as: SIMD4<UInt8>.self)
+                        dr.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                    }
+                }
             }
+            x0 += m
         }
         zeroPadding(count: width, lanes: lanes, pad: pad)
     }
 
     private func scatterRowsRGBA(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
-        let d = UnsafeMutableRawPointer(dst), o = UnsafeRawPointer(out)
-        for x in 0..<width {
-            let s = o + x * 4 * lanes, dx = d + 4 * x
+        // blocks of 16 pixels, as the gather: each row's block is one cache line written whole
+        let o = UnsafeRawPointer(out)
+        var x0 = 0
+        while x0 < width {
+            let m = min(16, width - x0)
+            let s = o + x0 * 4 * lanes
             for r in 0..<rows {
-                let v = s.loadUnaligned(fromByteOffset: 16 * r, as: SIMD4<UInt32>.self)
-                dx.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * r * stride, as: SIMD4<UInt8>.self)
+                let d = UnsafeMutableRawPointer(dst + r * stride + x0), sr = s + 16 * r
+                if m == 16 {
+                    for j in 0..<16 {
+                        let v = sr.loadUnaligned(fromByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                        d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * j, as: SIMD4<UInt8>.self)
+                    }
+                } else {
+                    for j in 0..<m {
+                        let v = sr.loadUnaligned(fromByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                        d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * j, as: SIMD4<UInt8>.self)
+                    }
+                }
             }
+            x0 += m
         }
     }
 
