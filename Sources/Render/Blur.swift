@@ -95,9 +95,11 @@ public final class GaussianBlur {
             var x = 0
             while x < width {
                 let n = min(c, width - x), lanes = lanes(n)
-                gatherColumnsRGBA(pixels + x, stride: stride, columns: n, height: height, lanes: lanes, pad: py.padding)
+                gatherColumns(UnsafeRawPointer(pixels + x).assumingMemoryBound(to: UInt8.self), rowBytes: 4 * stride,
+                              bytes: 4 * n, height: height, lanes: lanes, pad: py.padding)
                 let out = run(py, count: height, lanes: lanes)
-                scatterColumnsRGBA(out, pixels + x, stride: stride, columns: n, height: height, lanes: lanes, pad: py.padding)
+                scatterColumns(out, UnsafeMutableRawPointer(pixels + x).assumingMemoryBound(to: UInt8.self), rowBytes: 4 * stride,
+                               bytes: 4 * n, height: height, lanes: lanes, pad: py.padding)
                 x += n
             }
         }
@@ -121,7 +123,7 @@ public final class GaussianBlur {
                 let n = min(g, height - y), lanes = (n + 7) & ~7
                 gatherRowsA8(mask + y * stride, stride: stride, rows: n, width: width, lanes: lanes, pad: px.padding)
                 let out = run(px, count: width, lanes: lanes)
-                scatterRowsA8(out, mask + y * stride, stride: stride, rows: n, width: width, lanes: lanes)
+                scatterRowsA8(out, mask + y * stride, stride: stride, rows: n, width: width, lanes: lanes, pad: px.padding)
                 y += n
             }
         }
@@ -130,18 +132,11 @@ public final class GaussianBlur {
             var x = 0
             while x < width {
                 let n = min(g, width - x), lanes = (n + 7) & ~7
-                let a = bufA + py.padding * lanes
-                for y in 0..<height {
-                    let s = mask + (y * stride + x), d = a + y * lanes
-                    for k in 0..<n { d[k] = UInt32(s[k]) }
-                    if n < lanes { (d + n).update(repeating: 0, count: lanes - n) }
-                }
-                zeroPadding(count: height, lanes: lanes, pad: py.padding)
+                gatherColumns(UnsafeRawPointer(mask + x).assumingMemoryBound(to: UInt8.self), rowBytes: stride, bytes: n,
+                              height: height, lanes: lanes, pad: py.padding)
                 let out = run(py, count: height, lanes: lanes)
-                for y in 0..<height {
-                    let s = out + y * lanes, d = mask + (y * stride + x)
-                    for k in 0..<n { d[k] = UInt8(truncatingIfNeeded: s[k]) }
-                }
+                scatterColumns(out, UnsafeMutableRawPointer(mask + x).assumingMemoryBound(to: UInt8.self), rowBytes: stride,
+                               bytes: n, height: height, lanes: lanes, pad: py.padding)
                 x += n
             }
         }
@@ -177,108 +172,119 @@ public final class GaussianBlur {
         capacity = need
     }
 
-    /// Zeroes the `pad` samples on each side of the `count` gathered into bufA.
+    /// Zeroes the `pad` samples on each side of the `count` gathered into bufA, in every chunk.
     @inline(__always)
     private func zeroPadding(count: Int, lanes: Int, pad: Int) {
-        bufA.update(repeating: 0, count: pad * lanes)
-        (bufA + (pad + count) * lanes).update(repeating: 0, count: pad * lanes)
+        let cs = (count + 2 * pad) * 8
+        for c in 0..<(lanes / 8) {
+            (bufA + c * cs).update(repeating: 0, count: pad * 8)
+            (bufA + c * cs + (pad + count) * 8).update(repeating: 0, count: pad * 8)
+        }
     }
 
-    /// Runs the plan's passes over the line group gathered into bufA (sample i at bufA + (pad + i)·lanes,
-    /// zeros in the padding); returns where the 8-bit results are (same layout).
+    /// Runs the plan's passes over the line group gathered into bufA and returns where the 8-bit results
+    /// are (bufB, same layout). Layout: chunks of 8 lanes, each a dense column of samples — lane L of
+    /// sample i (−pad ≤ i < count + pad) at (L / 8)·(count + 2·pad)·8 + (pad + i)·8 + L % 8 — so a pass
+    /// sweeps contiguous memory and all three passes of a chunk run while it is in cache.
     private func run(_ p: BlurPlan, count n: Int, lanes: Int) -> UnsafeMutablePointer<UInt32> {
-        let a = bufA + p.padding * lanes, b = bufB + p.padding * lanes
-        if p.kind == .direct {
-            directPass(a, b, p.weights, radius: p.radius, lanes: lanes, count: n)
-            return b
+        let cs = (n + 2 * p.padding) * 8
+        for c in 0..<(lanes / 8) {
+            let a = bufA + c * cs + p.padding * 8, b = bufB + c * cs + p.padding * 8
+            runChunk(p, a, b, count: n)
         }
+        return bufB
+    }
+
+    @inline(__always)
+    private func runChunk(_ p: BlurPlan, _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, count n: Int) {
         let w = p.weights, l = p.radius
-        if p.kind == .sums {
+        switch p.kind {
+        case .copy:
+            return
+        case .direct:
+            directPass(a, b, w, radius: l, lanes: 8, count: n)
+        case .sums:
             // two plain boxes of 2r+1 taps kept as integer sums, then an extended box that also
             // normalizes: each over a domain just wide enough for the passes after it
             let r = p.sumRadius, e = l + 1
-            sumPass(a, b, lanes: lanes, from: -(r + e), to: n + r + e, radius: r, shift: p.shifts.0)
-            sumPass(b, a, lanes: lanes, from: -e, to: n + e, radius: r, shift: p.shifts.1)
-            boxPass(a, b, lanes: lanes, from: 0, to: n, radius: l, ci: w[0], ce: w[1])
-            return b
+            sumPass(a, b, lanes: 8, from: -(r + e), to: n + r + e, radius: r, shift: p.shifts.0)
+            sumPass(b, a, lanes: 8, from: -e, to: n + e, radius: r, shift: p.shifts.1)
+            boxPass(a, b, lanes: 8, from: 0, to: n, radius: l, ci: w[0], ce: w[1])
+        case .boxes:
+            // three extended boxes over a domain that shrinks by l+1 per pass, so the result is the exact
+            // convolution of the zero-extended line: 8 bits → 8.8 fixed point → 8.8 → 8 bits
+            let e = l + 1
+            boxPass(a, b, lanes: 8, from: -2 * e, to: n + 2 * e, radius: l, ci: w[0], ce: w[1])
+            boxPass(b, a, lanes: 8, from: -e, to: n + e, radius: l, ci: w[2], ce: w[3])
+            boxPass(a, b, lanes: 8, from: 0, to: n, radius: l, ci: w[4], ce: w[5])
         }
-        // three extended boxes over a domain that shrinks by l+1 per pass, so the result is the exact
-        // convolution of the zero-extended line: 8 bits → 8.8 fixed point → 8.8 → 8 bits
-        let e = l + 1
-        boxPass(a, b, lanes: lanes, from: -2 * e, to: n + 2 * e, radius: l, ci: w[0], ce: w[1])
-        boxPass(b, a, lanes: lanes, from: -e, to: n + e, radius: l, ci: w[2], ce: w[3])
-        boxPass(a, b, lanes: lanes, from: 0, to: n, radius: l, ci: w[4], ce: w[5])
-        return b
     }
 
-    // MARK: - Gather and scatter (A8 rows)
+    // MARK: - Gather and scatter (layout in `run`)
 
-    /// Mask rows into bufA: sample x holds row r's byte at lane r. By blocks of 8 pixels, one 8-byte
-    /// load per row, so the 8 samples written stay in L1 (a 300×200 sprite blurs 1.3× faster than byte by
-    /// byte down the rows).
+    /// Mask rows into bufA: row r is lane r. By blocks of 8 pixels, one 8-byte load per row, so the
+    /// samples written stay in L1 (a 300×200 sprite blurs 1.3× faster than byte by byte down the rows).
     private func gatherRowsA8(_ src: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
-        let a = bufA + pad * lanes
-        if rows < lanes {
-            for x in 0..<width { (a + x * lanes + rows).update(repeating: 0, count: lanes - rows) }
+        let cs = (width + 2 * pad) * 8, a = bufA + pad * 8
+        if rows < lanes {   // the last chunk's unused lanes
+            let d = a + (lanes / 8 - 1) * cs
+            for x in 0..<width { for t in (rows & 7)..<8 { d[x * 8 + t] = 0 } }
         }
         var x0 = 0
         while x0 + 8 <= width {
-            let d = a + x0 * lanes
             for r in 0..<rows {
                 let q = UnsafeRawPointer(src + r * stride + x0).loadUnaligned(as: UInt64.self)
-                for j in 0..<8 { d[j * lanes + r] = UInt32(truncatingIfNeeded: q >> UInt64(8 * j)) & 255 }
+                let d = a + (r >> 3) * cs + x0 * 8 + (r & 7)
+                for j in 0..<8 { d[j * 8] = UInt32(truncatingIfNeeded: q >> UInt64(8 * j)) & 255 }
             }
             x0 += 8
         }
         for x in x0..<width {
-            for r in 0..<rows { a[x * lanes + r] = UInt32(src[r * stride + x]) }
+            for r in 0..<rows { a[(r >> 3) * cs + x * 8 + (r & 7)] = UInt32(src[r * stride + x]) }
         }
         zeroPadding(count: width, lanes: lanes, pad: pad)
     }
 
-    private func scatterRowsA8(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, width: Int, lanes: Int) {
+    private func scatterRowsA8(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
+        let cs = (width + 2 * pad) * 8, o = out + pad * 8
         var x0 = 0
         while x0 + 8 <= width {
-            let s = out + x0 * lanes
             for r in 0..<rows {
+                let s = o + (r >> 3) * cs + x0 * 8 + (r & 7)
                 var q: UInt64 = 0
-                for j in 0..<8 { q |= UInt64(s[j * lanes + r] & 255) << UInt64(8 * j) }
+                for j in 0..<8 { q |= UInt64(s[j * 8] & 255) << UInt64(8 * j) }
                 UnsafeMutableRawPointer(dst + r * stride + x0).storeBytes(of: q, as: UInt64.self)
             }
             x0 += 8
         }
         for x in x0..<width {
-            for r in 0..<rows { dst[r * stride + x] = UInt8(truncatingIfNeeded: out[x * lanes + r]) }
+            for r in 0..<rows { dst[r * stride + x] = UInt8(truncatingIfNeeded: o[(r >> 3) * cs + x * 8 + (r & 7)]) }
         }
     }
 
-    // MARK: - Gather and scatter (RGBA)
-
-    /// Rows y0..<y0+rows into bufA: sample x holds, for each row r, its 4 channels at lanes 4r…4r+3
-    /// (one pixel's bytes widened to one 16-byte store).
+    /// RGBA rows into bufA: row r's 4 channels are lanes 4r…4r+3. By blocks of 16 pixels: each row's
+    /// block is one cache line read whole, and the samples it spreads into stay in L1.
     private func gatherRowsRGBA(_ src: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
-        let a = UnsafeMutableRawPointer(bufA + pad * lanes)
-        if 4 * rows < lanes {
-            // an odd last group: clear the unused lanes so the passes read defined values
-            for x in 0..<width { (bufA + (pad + x) * lanes).update(repeating: 0, count: lanes) }
+        let cs = (width + 2 * pad) * 8, a = bufA + pad * 8
+        if 4 * rows < lanes {   // an odd last group: clear the unused half chunk
+            let d = a + (lanes / 8 - 1) * cs + 4
+            for x in 0..<width { (d + x * 8).update(repeating: 0, count: 4) }
         }
-        // blocks of 16 pixels: each row's block is one cache line read whole, and the 16 samples it
-        // spreads into (16 × 4·lanes bytes) stay in L1 while the rows fill them in
         var x0 = 0
         while x0 < width {
             let m = min(16, width - x0)
-            let d = a + x0 * 4 * lanes
             for r in 0..<rows {
-                let s = UnsafeRawPointer(src + r * stride + x0), dr = d + 16 * r
+                let s = UnsafeRawPointer(src + r * stride + x0)
+                let d = UnsafeMutableRawPointer(a + (r >> 1) * cs + x0 * 8 + (r & 1) * 4)
                 if m == 16 {
                     for j in 0..<16 {
                         let p = s.loadUnaligned(fromByteOffset: 4 * j, as: SIMD4<UInt8>.self)
-                        dr.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                        d.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: 32 * j, as: SIMD4<UInt32>.self)
                     }
                 } else {
                     for j in 0..<m {
                         let p = s.loadUnaligned(fromByteOffset: 4 * j, as: SIMD4<UInt8>.self)
-                        dr.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                        d.storeBytes(of: SIMD4<UInt32>(truncatingIfNeeded: p), toByteOffset: 32 * j, as: SIMD4<UInt32>.self)
                     }
                 }
             }
@@ -288,22 +294,21 @@ public final class GaussianBlur {
     }
 
     private func scatterRowsRGBA(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, width: Int, lanes: Int, pad: Int) {
-        // blocks of 16 pixels, as the gather: each row's block is one cache line written whole
-        let o = UnsafeRawPointer(out)
+        let cs = (width + 2 * pad) * 8, o = out + pad * 8
         var x0 = 0
         while x0 < width {
             let m = min(16, width - x0)
-            let s = o + x0 * 4 * lanes
             for r in 0..<rows {
-                let d = UnsafeMutableRawPointer(dst + r * stride + x0), sr = s + 16 * r
+                let d = UnsafeMutableRawPointer(dst + r * stride + x0)
+                let s = UnsafeRawPointer(o + (r >> 1) * cs + x0 * 8 + (r & 1) * 4)
                 if m == 16 {
                     for j in 0..<16 {
-                        let v = sr.loadUnaligned(fromByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                        let v = s.loadUnaligned(fromByteOffset: 32 * j, as: SIMD4<UInt32>.self)
                         d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * j, as: SIMD4<UInt8>.self)
                     }
                 } else {
                     for j in 0..<m {
-                        let v = sr.loadUnaligned(fromByteOffset: j * 4 * lanes, as: SIMD4<UInt32>.self)
+                        let v = s.loadUnaligned(fromByteOffset: 32 * j, as: SIMD4<UInt32>.self)
                         d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * j, as: SIMD4<UInt8>.self)
                     }
                 }
@@ -312,23 +317,36 @@ public final class GaussianBlur {
         }
     }
 
-    /// Columns x0..<x0+columns into bufA: sample y is the strip's row, its bytes (4 per pixel) widened
-    /// to lanes.
-    private func gatherColumnsRGBA(_ src: UnsafeMutablePointer<UInt32>, stride: Int, columns: Int, height: Int, lanes: Int, pad: Int) {
-        let a = bufA + pad * lanes, nb = 4 * columns
+    /// A strip of columns into bufA, for RGBA (4 bytes a pixel) and masks alike: byte k of each row of
+    /// the strip is lane k, so a row's bytes widen straight into its chunks.
+    private func gatherColumns(_ src: UnsafePointer<UInt8>, rowBytes: Int, bytes nb: Int, height: Int, lanes: Int, pad: Int) {
+        let cs = (height + 2 * pad) * 8, a = bufA + pad * 8
         for y in 0..<height {
-            let s = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt8.self), d = a + y * lanes
-            for k in 0..<nb { d[k] = UInt32(s[k]) }
-            if nb < lanes { (d + nb).update(repeating: 0, count: lanes - nb) }
+            let s = src + y * rowBytes
+            if nb == lanes {
+                for c in 0..<(lanes / 8) {
+                    let d = a + c * cs + y * 8, sc = s + 8 * c
+                    for t in 0..<8 { d[t] = UInt32(sc[t]) }
+                }
+            } else {
+                for k in 0..<lanes { a[(k >> 3) * cs + y * 8 + (k & 7)] = k < nb ? UInt32(s[k]) : 0 }
+            }
         }
         zeroPadding(count: height, lanes: lanes, pad: pad)
     }
 
-    private func scatterColumnsRGBA(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, stride: Int, columns: Int, height: Int, lanes: Int, pad: Int) {
-        let nb = 4 * columns
+    private func scatterColumns(_ out: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt8>, rowBytes: Int, bytes nb: Int, height: Int, lanes: Int, pad: Int) {
+        let cs = (height + 2 * pad) * 8, o = out + pad * 8
         for y in 0..<height {
-            let s = out + y * lanes, d = UnsafeMutableRawPointer(dst + y * stride).assumingMemoryBound(to: UInt8.self)
-            for k in 0..<nb { d[k] = UInt8(truncatingIfNeeded: s[k]) }
+            let d = dst + y * rowBytes
+            if nb == lanes {
+                for c in 0..<(lanes / 8) {
+                    let s = o + c * cs + y * 8, dc = d + 8 * c
+                    for t in 0..<8 { dc[t] = UInt8(truncatingIfNeeded: s[t]) }
+                }
+            } else {
+                for k in 0..<nb { d[k] = UInt8(truncatingIfNeeded: o[(k >> 3) * cs + y * 8 + (k & 7)]) }
+            }
         }
     }
 }
