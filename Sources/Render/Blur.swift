@@ -23,18 +23,19 @@
 //
 // Outside the buffer is transparent: the blur of content near the edge spreads out of the buffer and
 // is lost, so a caller gives a margin of `margin(sigma:)` transparent pixels around the content.
-// Memory access: every pass runs over a "line group" gathered into scratch as interleaved lanes —
-// 8 rows × 4 channels for the horizontal axis, 16 columns × 4 channels for the vertical one — so the
-// inner loop runs over 32–64 contiguous lanes (vectorized) and a column pass reads whole cache lines
-// instead of walking one column at a time. Scratch lines are owned by the GaussianBlur object and
-// reused, so a warm blur allocates nothing.
+// Memory access: the blur runs over "line groups" gathered into scratch as lanes — 8 rows × 4
+// channels for the horizontal axis, a strip of 16 columns × 4 channels (one cache line of each image
+// row) for the vertical one, 64 rows or columns of a mask — in chunks of 8 lanes, each a dense column
+// of samples. A pass sweeps one chunk down the line with its running sums in registers (two SIMD4
+// vectors), and all passes of a chunk run while it is in cache; no pass walks a single image column.
+// Scratch is owned by the GaussianBlur object and reused, so a warm blur allocates nothing.
 
 /// Separable Gaussian blur of premultiplied RGBA8 pixels and 8-bit masks; owns reusable scratch memory.
 /// Not thread-safe: use one per thread.
 public final class GaussianBlur {
     /// Below this σ (pixels) a blur is a copy.
     public static let copyBelow = 0.3
-    /// Below this σ the exact kernel is applied directly; from it on, three extended boxes.
+    /// Below this σ the exact kernel is applied directly; from it on, three boxes.
     static let directBelow = 2.0
     /// Larger σ are clamped to this: the blur then spreads any content over more than the 16384-pixel
     /// canvas limit, and the clamp bounds scratch memory (lines grow by 6σ) and keeps sums in 32 bits.
@@ -359,7 +360,8 @@ public final class GaussianBlur {
 /// 32-bit integer vector multiply: measured 2× faster than 64-bit integer weights. Adding 1.5·2²³ rounds
 /// a Float in [0, 2²²) to an integer (ties to even) left in its low mantissa bits, so no trapping
 /// conversion is needed. Lanes go 8 at a time down the whole line, their running sums in registers
-/// (15 % faster than sweeping all lanes per sample); `lanes` is a multiple of 8.
+/// (15 % faster than sweeping all lanes per sample); `lanes` (the distance between samples) is a
+/// multiple of 8.
 @inline(__always)
 private func boxPass(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>,
                      lanes: Int, from: Int, to: Int, radius l: Int, ci: Float, ce: Float) {
