@@ -91,11 +91,6 @@ extension Spans {
         }
     }
 
-    /// The alpha bytes of `n` pixels.
-    static func extractAlpha(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt32>, _ n: Int) {
-        for i in 0..<n { dst[i] = UInt8(truncatingIfNeeded: src[i] >> 24) }
-    }
-
     /// Source-over of the premultiplied `src` pixels at coverage `coverage` × mask[i] / 255 onto `dst`.
     @inline(__always)
     static func blendCovered(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ n: Int,

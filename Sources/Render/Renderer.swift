@@ -28,7 +28,7 @@ public final class Renderer {
     private var offscreenDepth = 0
     private var canvasWidth = 0, canvasHeight = 0
     private var alphaScratch = ScratchBuffer<UInt8>()
-    var blur = AlphaBlur()
+    let blur = GaussianBlur()
     /// One row of shader output (ShaderSink.chunk pixels).
     let shaderRow = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
 
@@ -123,7 +123,7 @@ public final class Renderer {
         poly.flatten(els, map: m)
         guard !poly.isEmpty else { return nil }
         let s = sigma * scale
-        let margin = AlphaBlur.margin(s)
+        let margin = GaussianBlur.margin(sigma: s) + 1
         let box = poly.bounds.outset(margin)
         let n = box.width * box.height
         guard box.width > 0, box.height > 0, n <= 1 << 26 else { return nil }
@@ -132,7 +132,7 @@ public final class Renderer {
             guard let base = buf.baseAddress else { return }
             var sink = AlphaSink(base: base, stride: box.width, originX: box.x0, originY: box.y0)
             raster.fill(poly, rule: rule, clip: box, sink: &sink)
-            blur.blur(base, width: box.width, height: box.height, stride: box.width, sigma: s)
+            blur.blur(mask: base, width: box.width, height: box.height, stride: box.width, sigma: s)
         }
         return AlphaSprite(width: box.width, height: box.height, originX: box.x0, originY: box.y0, scale: scale, alpha: alpha)
     }
@@ -392,10 +392,9 @@ struct Execution {
         let rect = content.rect
         let n = rect.width * rect.height
         let alpha = renderer.alphaBuffer(n)
-        for y in rect.y0..<rect.y1 {
-            Spans.extractAlpha(alpha + (y - rect.y0) * rect.width, content.pointer(rect.x0, y), rect.width)
-        }
-        renderer.blur.blur(alpha, width: rect.width, height: rect.height, stride: rect.width, sigma: s.sigma)
+        GaussianBlur.extractAlpha(content.pointer(rect.x0, rect.y0), stride: content.stride, width: rect.width,
+                                  height: rect.height, into: alpha, maskStride: rect.width)
+        renderer.blur.blur(mask: alpha, width: rect.width, height: rect.height, stride: rect.width, sigma: s.sigma)
         let dx = Int(s.offsetX.isFinite ? max(-1e6, min(1e6, s.offsetX)).rounded() : 0)
         let dy = Int(s.offsetY.isFinite ? max(-1e6, min(1e6, s.offsetY)).rounded() : 0)
         let dest = IRect(x0: rect.x0 + dx, y0: rect.y0 + dy, x1: rect.x1 + dx, y1: rect.y1 + dy).intersection(rect)

@@ -11,6 +11,8 @@
 // --decode FILE… times ImageDecoder on image files (median of 15 decodes each) and exits.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
+// --blur times GaussianBlur (a 1280×720 RGBA layer at σ = 2, 10, 50; a 300×200 A8 shadow sprite) beside
+// Pillow's GaussianBlur on the same image in the same run (scripts/pillow-blur.py), and needs no SCENES.json.
 
 import CalcCore
 import Compose
@@ -34,6 +36,7 @@ struct Options {
     var demo: String?
     var frameLimit = Int.max
     var decode: [String] = []
+    var blur = false
 }
 
 func parseOptions() -> Options {
@@ -50,6 +53,7 @@ func parseOptions() -> Options {
         case "--demo": o.demo = args.popFirst()
         case "--decode": while let f = args.first, !f.hasPrefix("--") { o.decode.append(f); args.removeFirst() }
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
+        case "--blur": o.blur = true
         default: o.path = a
         }
     }
@@ -155,6 +159,10 @@ func demoScene(origin: Origin) -> PresentationScene {
 }
 
 let opts = parseOptions()
+if opts.blur {
+    blurBench(runs: max(opts.runs, 15))
+    exit(0)
+}
 if let path = opts.demo {
     let r = Renderer()
     _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .topLeft)))))
