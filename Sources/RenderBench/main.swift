@@ -8,6 +8,9 @@
 //                     [--png-bench] [--offscreen] [--png-clear OUT.png]
 // --frames N times only the first N frames (for profiling under valgrind).
 // --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
+// --paint times the shaders (no scene file needed): full-frame 1280×720 fills with an axial, a radial
+// and a conic gradient, an image drawn at 0.5×, at 2× rotated and in perspective, against an opaque
+// solid fill of the same frame; --paint-png DIR also writes each frame there, to look at.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
 
@@ -32,6 +35,8 @@ struct Options {
     var pngClear: String?
     var demo: String?
     var frameLimit = Int.max
+    var paint = false
+    var paintPNG: String?
 }
 
 func parseOptions() -> Options {
@@ -47,6 +52,8 @@ func parseOptions() -> Options {
         case "--png-clear": o.pngClear = args.popFirst()
         case "--demo": o.demo = args.popFirst()
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
+        case "--paint": o.paint = true
+        case "--paint-png": o.paint = true; o.paintPNG = args.popFirst()
         default: o.path = a
         }
     }
@@ -151,7 +158,90 @@ func demoScene(origin: Origin) -> PresentationScene {
     return PresentationScene(size: Size(400, 300), scale: 2, background: .white, origin: origin, root: root)
 }
 
+/// A synthetic photo-like image: smooth colour fields with fine detail (a 1-pixel grid every 16 pixels).
+func benchImage(_ w: Int, _ h: Int) -> RasterImage {
+    var fb = Framebuffer(width: w, height: h)
+    for y in 0..<h {
+        for x in 0..<w {
+            let line = x % 16 == 0 || y % 16 == 0
+            let r = UInt8((x * 255) / max(1, w - 1)), g = UInt8((y * 255) / max(1, h - 1))
+            let b = UInt8(((x ^ y) & 63) * 4)
+            fb[x, y] = line ? PixelMath.pack(20, 20, 20, 255) : PixelMath.pack(r, g, b, 255)
+        }
+    }
+    return RasterImage(fb)
+}
+
+/// Times full-frame paints (ms per 1280×720 fill, thread CPU, median of `runs` × 10 renders).
+func paintBench(runs: Int, png: String?) {
+    let w = 1280.0, h = 720.0
+    let frame = Rect(0, 0, w, h)
+    func list(_ build: (inout DisplayList, PathRef) -> DisplayOp) -> DisplayList {
+        var l = DisplayList(width: Int(w), height: Int(h), background: .white)
+        var p = Path()
+        p.addRect(frame)
+        let ref = l.add(p)
+        l.ops = [build(&l, ref)]
+        return l
+    }
+    let stops = [GradientStop(0, Color(0.9, 0.2, 0.1)), GradientStop(0.45, Color(0.2, 0.3, 0.9, 0.8)),
+                 GradientStop(1, Color(0.1, 0.8, 0.3))]
+    func gradient(_ type: GradientType, _ space: Affine2D) -> DisplayList {
+        list { l, ref in
+            l.gradients.append(Gradient(type: type, stops: stops, space: space))
+            return .fill(Fill(path: ref, rule: .nonZero, paint: .gradient(0), transform: .identity))
+        }
+    }
+    let big = benchImage(2560, 1440), small = benchImage(640, 360), card = benchImage(800, 600)
+    func image(_ index: Int32, _ size: Rect, _ dest: Rect, _ m: Projective) -> DisplayList {
+        list { l, _ in
+            l.images = ["big", "small", "card"]
+            return .image(ImageDraw(image: index, source: size, destination: dest, transform: m))
+        }
+    }
+    let angle = 20.0 * Double.pi / 180
+    let rotate = Affine2D(a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), tx: w / 2, ty: h / 2)
+    // a card tilted back about its horizontal axis, seen from 1000 px away
+    let tilt = Transform3D.rotation(0.9, 1, 0, 0).concat(.perspective(1000))
+    var perspective = Projective(m11: tilt.m11, m12: tilt.m12, m13: tilt.m14, m21: tilt.m21, m22: tilt.m22, m23: tilt.m24,
+                                 m31: tilt.m41, m32: tilt.m42, m33: tilt.m44)
+    perspective = perspective.concat(Projective.translation(w / 2, h / 2))
+    let cases: [(String, DisplayList)] = [
+        ("solid opaque", list { _, ref in .fill(Fill(path: ref, rule: .nonZero, paint: .solid(Color(0.2, 0.4, 0.6)), transform: .identity)) }),
+        ("axial gradient", gradient(.axial, Affine2D(a: w / (w * w + h * h), b: 0, c: h / (w * w + h * h), d: 0, tx: 0, ty: 0))),
+        ("radial gradient", gradient(.radial, Affine2D(a: 1 / 600, b: 0, c: 0, d: 1 / 600, tx: -w / 2 / 600, ty: -h / 2 / 600))),
+        ("conic gradient", gradient(.conic, Affine2D(a: 1, b: 0, c: 0, d: 1, tx: -w / 2, ty: -h / 2))),
+        ("image 0.5x", image(0, Rect(0, 0, 2560, 1440), frame, .identity)),
+        ("image 2x rotated", image(1, Rect(0, 0, 640, 360), Rect(-w / 2, -h / 2, w, h), Projective(rotate))),
+        ("image perspective", image(2, Rect(0, 0, 800, 600), Rect(-400, -300, 800, 600), perspective)),
+    ]
+    let images = ["big": big, "small": small, "card": card]
+    let renderer = Renderer()
+    var fb = Framebuffer(width: 0, height: 0)
+    var baseline = 0.0
+    for (name, l) in cases {
+        renderer.render(l, images: images, into: &fb)   // warm-up
+        var v: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let c0 = threadCPUms()
+            for _ in 0..<10 { renderer.render(l, images: images, into: &fb) }
+            v.append((threadCPUms() - c0) / 10)
+        }
+        let m = median(v)
+        if name == "solid opaque" { baseline = m }
+        print("paint \(name): \(f(m, 3)) ms per 1280×720 frame (min \(f(v.min() ?? 0, 3))), \(f(m - baseline, 3)) ms over the solid fill")
+        if let dir = png {
+            let file = dir + "/" + name.replacingOccurrences(of: " ", with: "-") + ".png"
+            _ = FileManager.default.createFile(atPath: file, contents: Data(PNGEncoder.encode(fb)))
+        }
+    }
+}
+
 let opts = parseOptions()
+if opts.paint {
+    paintBench(runs: opts.runs, png: opts.paintPNG)
+    exit(0)
+}
 if let path = opts.demo {
     let r = Renderer()
     _ = FileManager.default.createFile(atPath: path, contents: Data(PNGEncoder.encode(r.render(demoScene(origin: .topLeft)))))
