@@ -9,8 +9,9 @@
 // --frames N times only the first N frames (for profiling under valgrind).
 // --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
 // --paint times the shaders (no scene file needed): full-frame 1280×720 fills with an axial, a radial
-// and a conic gradient, an image drawn at 0.5×, at 2× rotated and in perspective, against an opaque
-// solid fill of the same frame; --paint-png DIR also writes each frame there, to look at.
+// and a conic gradient, 200 small rotated gradient cards (the per-fill cost), an image drawn at
+// 0.5×, at 2× rotated and in perspective, against an opaque solid fill of the same frame; --paint-png DIR also writes each frame there, to look at;
+// --paint-only WORD times only the cases whose name contains WORD (for profiling).
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
 
@@ -37,6 +38,7 @@ struct Options {
     var frameLimit = Int.max
     var paint = false
     var paintPNG: String?
+    var paintOnly: String?
 }
 
 func parseOptions() -> Options {
@@ -54,6 +56,7 @@ func parseOptions() -> Options {
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
         case "--paint": o.paint = true
         case "--paint-png": o.paint = true; o.paintPNG = args.popFirst()
+        case "--paint-only": o.paint = true; o.paintOnly = args.popFirst()
         default: o.path = a
         }
     }
@@ -173,7 +176,7 @@ func benchImage(_ w: Int, _ h: Int) -> RasterImage {
 }
 
 /// Times full-frame paints (ms per 1280×720 fill, thread CPU, median of `runs` × 10 renders).
-func paintBench(runs: Int, png: String?) {
+func paintBench(runs: Int, png: String?, only: String?) {
     let w = 1280.0, h = 720.0
     let frame = Rect(0, 0, w, h)
     func list(_ build: (inout DisplayList, PathRef) -> DisplayOp) -> DisplayList {
@@ -191,6 +194,17 @@ func paintBench(runs: Int, png: String?) {
             l.gradients.append(Gradient(type: type, stops: stops, space: space))
             return .fill(Fill(path: ref, rule: .nonZero, paint: .gradient(0), transform: .identity))
         }
+    }
+    // 200 small gradient cards (120 × 80, rotated): the per-fill cost of building a gradient's table
+    var cards = DisplayList(width: Int(w), height: Int(h), background: .white)
+    var cardPath = Path()
+    cardPath.addRect(Rect(0, 0, 120, 80))
+    let cardRef = cards.add(cardPath)
+    for i in 0..<200 {
+        let a = Double(i) * 0.1
+        let m = Affine2D(a: cos(a), b: sin(a), c: -sin(a), d: cos(a), tx: Double(i % 20) * 60 + 40, ty: Double(i / 20) * 65 + 40)
+        cards.gradients.append(Gradient(type: .axial, stops: stops, space: Affine2D(a: 0, b: 0, c: 1.0 / 80, d: 0, tx: 0, ty: 0)))
+        cards.ops.append(.fill(Fill(path: cardRef, rule: .nonZero, paint: .gradient(Int32(i)), transform: Projective(m))))
     }
     let big = benchImage(2560, 1440), small = benchImage(640, 360), card = benchImage(800, 600)
     func image(_ index: Int32, _ size: Rect, _ dest: Rect, _ m: Projective) -> DisplayList {
@@ -211,6 +225,7 @@ func paintBench(runs: Int, png: String?) {
         ("axial gradient", gradient(.axial, Affine2D(a: w / (w * w + h * h), b: 0, c: h / (w * w + h * h), d: 0, tx: 0, ty: 0))),
         ("radial gradient", gradient(.radial, Affine2D(a: 1 / 600, b: 0, c: 0, d: 1 / 600, tx: -w / 2 / 600, ty: -h / 2 / 600))),
         ("conic gradient", gradient(.conic, Affine2D(a: 1, b: 0, c: 0, d: 1, tx: -w / 2, ty: -h / 2))),
+        ("200 gradient cards", cards),
         ("image 0.5x", image(0, Rect(0, 0, 2560, 1440), frame, .identity)),
         ("image 2x rotated", image(1, Rect(0, 0, 640, 360), Rect(-w / 2, -h / 2, w, h), Projective(rotate))),
         ("image perspective", image(2, Rect(0, 0, 800, 600), Rect(-400, -300, 800, 600), perspective)),
@@ -219,7 +234,7 @@ func paintBench(runs: Int, png: String?) {
     let renderer = Renderer()
     var fb = Framebuffer(width: 0, height: 0)
     var baseline = 0.0
-    for (name, l) in cases {
+    for (name, l) in cases where only.map({ name.contains($0) }) ?? true {
         renderer.render(l, images: images, into: &fb)   // warm-up
         var v: [Double] = []
         for _ in 0..<max(1, runs) {
@@ -239,7 +254,7 @@ func paintBench(runs: Int, png: String?) {
 
 let opts = parseOptions()
 if opts.paint {
-    paintBench(runs: opts.runs, png: opts.paintPNG)
+    paintBench(runs: opts.runs, png: opts.paintPNG, only: opts.paintOnly)
     exit(0)
 }
 if let path = opts.demo {
