@@ -12,6 +12,8 @@
 // and a conic gradient, 200 small rotated gradient cards (the per-fill cost), an image drawn at
 // 0.5×, at 2× rotated and in perspective, against an opaque solid fill of the same frame; --paint-png DIR also writes each frame there, to look at;
 // --paint-only WORD times only the cases whose name contains WORD (for profiling).
+// --gradient-quality prints banding figures for 1920-pixel ramps (docs/rendering.md, "Gradients"):
+// calc's dithered output beside the ideal ramp rounded to 8 bits, the best an undithered renderer does.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
 
@@ -39,6 +41,7 @@ struct Options {
     var paint = false
     var paintPNG: String?
     var paintOnly: String?
+    var gradientQuality = false
 }
 
 func parseOptions() -> Options {
@@ -57,6 +60,7 @@ func parseOptions() -> Options {
         case "--paint": o.paint = true
         case "--paint-png": o.paint = true; o.paintPNG = args.popFirst()
         case "--paint-only": o.paint = true; o.paintOnly = args.popFirst()
+        case "--gradient-quality": o.gradientQuality = true
         default: o.path = a
         }
     }
@@ -252,7 +256,51 @@ func paintBench(runs: Int, png: String?, only: String?) {
     }
 }
 
+/// Banding figures of a horizontal ramp from grey `lo` to `hi` (8-bit levels) over 1920 × 64 pixels.
+func gradientQuality(_ lo: Double, _ hi: Double) {
+    let w = 1920, h = 64
+    var l = DisplayList(width: w, height: h, background: .black)
+    var p = Path()
+    p.addRect(Rect(0, 0, Double(w), Double(h)))
+    let ref = l.add(p)
+    l.gradients = [Gradient(type: .axial, stops: [GradientStop(0, Color(lo / 255, lo / 255, lo / 255)), GradientStop(1, Color(hi / 255, hi / 255, hi / 255))],
+                            space: Affine2D(a: 1 / Double(w), b: 0, c: 0, d: 0, tx: 0, ty: 0))]
+    l.ops = [.fill(Fill(path: ref, rule: .nonZero, paint: .gradient(0), transform: .identity))]
+    let fb = Renderer().render(l)
+    func ideal(_ x: Int) -> Double { lo + (hi - lo) * (Double(x) + 0.5) / Double(w) }
+    var rounded = Framebuffer(width: w, height: h)
+    for y in 0..<h { for x in 0..<w { let v = UInt8(ideal(x).rounded()); rounded[x, y] = PixelMath.pack(v, v, v, 255) } }
+    for (name, img) in [("calc (dithered)", fb), ("ideal rounded", rounded)] {
+        var err = 0.0, worstCell = 0.0, longest = 0
+        var levels = Set<UInt32>()
+        for y in 0..<h {
+            var run = 0
+            for x in 0..<w {
+                let v = img[x, y] & 255
+                levels.insert(v)
+                err += abs(Double(v) - ideal(x))
+                run = x > 0 && v == img[x - 1, y] & 255 ? run + 1 : 1
+                longest = max(longest, run)
+            }
+        }
+        for cy in stride(from: 0, to: h, by: 8) {
+            for cx in stride(from: 0, to: w, by: 8) {
+                var d = 0.0
+                for y in cy..<cy + 8 { for x in cx..<cx + 8 { d += Double(img[x, y] & 255) - ideal(x) } }
+                worstCell = max(worstCell, abs(d) / 64)
+            }
+        }
+        let png = PNGEncoder.encode(img).count
+        print("ramp \(Int(lo))→\(Int(hi)) over \(w) px, \(name): \(levels.count) levels, mean |error| \(f(err / Double(w * h), 3)), worst 8×8 mean error \(f(worstCell, 3)), longest flat run \(longest) px, PNG \(png) bytes")
+    }
+}
+
 let opts = parseOptions()
+if opts.gradientQuality {
+    gradientQuality(0, 255)
+    gradientQuality(100, 108)
+    exit(0)
+}
 if opts.paint {
     paintBench(runs: opts.runs, png: opts.paintPNG, only: opts.paintOnly)
     exit(0)
