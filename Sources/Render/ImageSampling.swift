@@ -222,8 +222,14 @@ struct ImageShader: Shader {
                 sx &+= dx; sy &+= dy
             }
         } else if weight == 0 {
-            for i in 0..<count {
-                out[i] = ImageShader.bilinear(pa, a.width, a.height, sx, sy)
+            // the pixels whose four texels are all inside form one run (positions are linear in the
+            // pixel): it skips the clamping, measured 1.2× faster; the ends clamp
+            let (i0, i1) = ImageShader.insideRun(sx, sy, dx, dy, count, a)
+            for i in 0..<i0 { out[i] = ImageShader.bilinear(pa, a.width, a.height, sx &+ i &* dx, sy &+ i &* dy) }
+            for i in i1..<count { out[i] = ImageShader.bilinear(pa, a.width, a.height, sx &+ i &* dx, sy &+ i &* dy) }
+            sx &+= i0 &* dx; sy &+= i0 &* dy
+            for i in i0..<i1 {
+                out[i] = ImageShader.bilinearInside(pa, a.width, sx, sy)
                 sx &+= dx; sy &+= dy
             }
         } else {
@@ -233,9 +239,19 @@ struct ImageShader: Shader {
             let ex = fb.2, ey = fb.3
             let pb = t + b.offset
             let w = weight
-            for i in 0..<count {
-                let c0 = ImageShader.bilinear(pa, a.width, a.height, sx, sy)
-                let c1 = ImageShader.bilinear(pb, b.width, b.height, bx, by)
+            let (a0, a1) = ImageShader.insideRun(sx, sy, dx, dy, count, a)
+            let (b0, b1) = ImageShader.insideRun(bx, by, ex, ey, count, b)
+            let i0 = max(a0, b0), i1 = max(i0, min(a1, b1))
+            @inline(__always) func clamped(_ i: Int) -> UInt32 {
+                ImageShader.mix(ImageShader.bilinear(pa, a.width, a.height, sx &+ i &* dx, sy &+ i &* dy),
+                                ImageShader.bilinear(pb, b.width, b.height, bx &+ i &* ex, by &+ i &* ey), w)
+            }
+            for i in 0..<i0 { out[i] = clamped(i) }
+            for i in i1..<count { out[i] = clamped(i) }
+            sx &+= i0 &* dx; sy &+= i0 &* dy; bx &+= i0 &* ex; by &+= i0 &* ey
+            for i in i0..<i1 {
+                let c0 = ImageShader.bilinearInside(pa, a.width, sx, sy)
+                let c1 = ImageShader.bilinearInside(pb, b.width, bx, by)
                 out[i] = ImageShader.mix(c0, c1, w)
                 sx &+= dx; sy &+= dy; bx &+= ex; by &+= ey
             }
@@ -290,26 +306,54 @@ struct ImageShader: Shader {
     }
 
     /// The bilinear interpolation of the four pixels around position (sx, sy) (16.16 fixed point,
-    /// pixel centres on whole numbers), clamped to the image's edge pixels: Σ wᵢ·pᵢ / 65536 rounded,
-    /// with the 8-bit fractions' weights (256 − fx)(256 − fy), fx(256 − fy), (256 − fx)fy, fx·fy.
-    /// Plain UInt64 arithmetic: each row is mixed exactly in 16-bit lanes (255 · 256 fits), then the
-    /// rows in 32-bit lanes, two channels at a time (measured faster than SIMD8<UInt16> code).
+    /// pixel centres on whole numbers), clamped to the image's edge pixels.
     @inline(__always)
     static func bilinear(_ p: UnsafePointer<UInt32>, _ w: Int, _ h: Int, _ sx: Int, _ sy: Int) -> UInt32 {
         let mx = (w &- 1) << 16, my = (h &- 1) << 16
         let cx = sx < 0 ? 0 : (sx < mx ? sx : mx), cy = sy < 0 ? 0 : (sy < my ? sy : my)
         let x0 = cx >> 16, y0 = cy >> 16
-        let fx = UInt64(truncatingIfNeeded: cx >> 8) & 255, fy = UInt64(truncatingIfNeeded: cy >> 8) & 255
         let right = x0 < w &- 1 ? 1 : 0, down = y0 < h &- 1 ? w : 0
-        let q = p + (y0 &* w &+ x0)
+        return mix4(p + (y0 &* w &+ x0), right, down, UInt64(truncatingIfNeeded: cx >> 8) & 255,
+                    UInt64(truncatingIfNeeded: cy >> 8) & 255)
+    }
+
+    /// `bilinear` for a position whose four pixels are all in the image (see `inside`).
+    @inline(__always)
+    static func bilinearInside(_ p: UnsafePointer<UInt32>, _ w: Int, _ sx: Int, _ sy: Int) -> UInt32 {
+        mix4(p + ((sy >> 16) &* w &+ (sx >> 16)), 1, w, UInt64(truncatingIfNeeded: sx >> 8) & 255,
+             UInt64(truncatingIfNeeded: sy >> 8) & 255)
+    }
+
+    /// The run i0 ..< i1 of a span's pixels whose positions (s + i·d) have all four texels inside
+    /// level `l`, so `bilinearInside` may sample them. Inside is an interval of i on each axis, so
+    /// the run is found by stepping in from both ends (a pixel or two at an image's edge).
+    @inline(__always)
+    static func insideRun(_ sx: Int, _ sy: Int, _ dx: Int, _ dy: Int, _ count: Int, _ l: MipLevel) -> (Int, Int) {
+        let mx = (l.width &- 1) << 16, my = (l.height &- 1) << 16
+        @inline(__always) func ok(_ i: Int) -> Bool {
+            let x = sx &+ i &* dx, y = sy &+ i &* dy
+            return x >= 0 && x < mx && y >= 0 && y < my
+        }
+        var i0 = 0
+        while i0 < count && !ok(i0) { i0 += 1 }
+        var i1 = count
+        while i1 > i0 && !ok(i1 &- 1) { i1 -= 1 }
+        return (i0, i1)
+    }
+
+    /// Σ wᵢ·pᵢ / 65536 rounded, for the pixels q[0], q[right], q[down], q[down + right] and the 8-bit
+    /// fractions' weights (256 − fx)(256 − fy), fx(256 − fy), (256 − fx)fy, fx·fy. Plain UInt64
+    /// arithmetic: each row is mixed exactly in 16-bit lanes (255 · 256 fits), then the rows in
+    /// 32-bit lanes, two channels at a time.
+    @inline(__always)
+    static func mix4(_ q: UnsafePointer<UInt32>, _ right: Int, _ down: Int, _ fx: UInt64, _ fy: UInt64) -> UInt32 {
         // channels r, b, g, a in the 16-bit lanes of a UInt64
         @inline(__always) func spread(_ v: UInt32) -> UInt64 { (UInt64(v) | UInt64(v) << 24) & 0x00FF_00FF_00FF_00FF }
         let gx = 256 &- fx
         let top = spread(q[0]) &* gx &+ spread(q[right]) &* fx
         let bottom = spread(q[down]) &* gx &+ spread(q[down &+ right]) &* fx
-        let even: UInt64 = 0x0000_FFFF_0000_FFFF, half: UInt64 = 0x0000_8000_0000_8000
+        let even: UInt64 = 0x0000_FFFF_0000_FFFF, half: UInt64 = 0x0000_8000_0000_8000, byte: UInt64 = 0x0000_00FF_0000_00FF
         let gy = 256 &- fy
-        let byte: UInt64 = 0x0000_00FF_0000_00FF
         let rg = (((top & even) &* gy &+ (bottom & even) &* fy &+ half) >> 16) & byte
         let ba = ((((top >> 16) & even) &* gy &+ ((bottom >> 16) & even) &* fy &+ half) >> 16) & byte
         let c = rg | ba << 16
