@@ -165,7 +165,8 @@ struct ImageShader: Shader {
         let lambda = (Double(e) + f + 0.346607 * f * (1 - f)) * 0.5
         let k = Int(truncatingIfNeeded: e >> 1)
         guard k < levels - 1 else { return (levels - 1, 0) }
-        return (k, UInt32(truncatingIfNeeded: Int(((lambda - Double(k)) * 256 + 0.5))))
+        // the fraction in 1/256, rounded by the same 1.5 · 2⁵² addition (0 … 256)
+        return (k, UInt32(truncatingIfNeeded: ((lambda - Double(k)) * 256 + 6_755_399_441_055_744.0).bitPattern))
     }
 
     mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -266,9 +267,10 @@ struct ImageShader: Shader {
         let py = Double(y) + 0.5
         let rx = py * m.m21 + m.m31, ry = py * m.m22 + m.m32, rw = py * m.m23 + m.m33
         @inline(__always) func q(_ v: Double, _ size: Int) -> Int {
-            // clamped first (NaN → −1), so the conversion never traps; the sampler clamps to the edge
+            // clamped first (NaN → −1; the sampler clamps to the edge), then rounded to 16.16 by adding
+            // 1.5 · 2⁵², which leaves the integer in the low bits: no checked conversion
             let c = v > -1 ? (v < Double(size) ? v : Double(size)) : -1
-            return Int(c * 65536)
+            return Int(bitPattern: UInt((c * 65536 + 6_755_399_441_055_744.0).bitPattern)) &- 0x4338_0000_0000_0000
         }
         for i in 0..<count {
             let px = Double(x &+ i) + 0.5
