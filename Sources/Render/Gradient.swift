@@ -5,17 +5,19 @@
 // adds an ordered-dither threshold (8×8 Bayer, (k + ½)/64 of one 8-bit step) to all four lanes
 // before keeping the high bytes: a long ramp shows no bands, its 8×8 averages follow the ideal
 // ramp, the same threshold on every channel keeps colour ≤ alpha, and colours that are exact 8-bit
-// values (flat ends, opaque alpha) come out unchanged. The table has one entry per device pixel
-// of the gradient's length or more (256 … 8192, a power of two plus one), so a hard stop stays
-// sharp to the pixel and a 1920-pixel ramp is not quantized by the table.
-// Shading is two passes over a span: table indices (one loop per gradient type, u and v stepped
-// from the span's start for affine maps, divided per pixel only under perspective), then colours.
-// All arithmetic is plain IEEE multiply/add (no FMA contraction), integer after the index, so the
-// bytes are the same on every machine. docs/rendering.md ("Gradients") has the measurements.
+// values (flat ends, opaque alpha) come out unchanged. The table has four entries or more per
+// device pixel of the gradient's length (257 … 8193), so a hard stop stays sharp and a 1920-pixel
+// ramp is not quantized by the table.
+// An axial gradient under an affine map (the common case) steps a 16.16 table position along the
+// row; the others compute (u, v) per pixel from its column (dividing only under perspective), then
+// look up and dither in a second pass. Positions depend on the pixel, never on where its span
+// starts. All arithmetic is plain IEEE multiply/add (no FMA contraction), integer after the index,
+// so the bytes are the same on every machine. docs/rendering.md ("Gradients") has the measurements.
 
 import CalcCore
 import DisplayList
 
+/// Colours a span with a gradient: table lookup and ordered dither.
 struct GradientShader: Shader {
     /// Premultiplied colours at t = i / (count − 1): 8.8 fixed point (0 … 255·256), lanes r, b, g, a
     /// at bits 0, 16, 32, 48 (the order PixelMath.scale uses, so a lane shift packs them).

@@ -9,10 +9,10 @@
 // picture smoothly instead of shimmering. ρ is constant for an affine map (one choice per fill) and
 // taken per pixel under perspective. Beyond the image its edge pixels extend (CALayer.h's rule for
 // contentsRect). `.nearest` reads the nearest pixel of the image itself.
-// Affine maps (the common case) step the texel position in 16.16 fixed point from the span's start,
-// with no division per pixel; perspective divides once per pixel. Filter weights are 8-bit and all
-// pixel arithmetic is integer with exact rounding, so the bytes are the same on every machine.
-// docs/rendering.md ("Images") has the measurements.
+// Affine maps (the common case) step the texel position in 16.16 fixed point along the row, with no
+// division per pixel (the pixels whose four texels are inside skip clamping); perspective divides
+// once per pixel. Filter weights are 8-bit and all pixel arithmetic is integer with exact rounding,
+// so the bytes are the same on every machine. docs/rendering.md ("Images") has the measurements.
 
 import CalcCore
 import DisplayList
@@ -20,7 +20,9 @@ import DisplayList
 /// An image ready to be drawn: premultiplied RGBA8 pixels and their mipmaps, built once and shared
 /// read-only by every render thread.
 public final class RasterImage: Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Every level's pixels, row-major, the image itself (level 0) first.
     let texels: [UInt32]
@@ -42,16 +44,18 @@ public final class RasterImage: Sendable {
                                    scaleX: Double(w) / Double(fb.width), scaleY: Double(h) / Double(fb.height)))
             total += w * h
         }
-        var texels = fb.pixels
-        texels.append(contentsOf: repeatElement(0, count: total - texels.count))
-        texels.withUnsafeMutableBufferPointer { t in
-            guard let base = t.baseAddress else { return }
-            for k in levels.indices.dropFirst() {
-                let a = levels[k - 1], b = levels[k]
+        let levelList = levels
+        texels = [UInt32](unsafeUninitializedCapacity: total) { t, initialized in
+            guard let base = t.baseAddress else { initialized = 0; return }
+            fb.pixels.withUnsafeBufferPointer { p in
+                if let src = p.baseAddress { base.initialize(from: src, count: p.count) }
+            }
+            for k in levelList.indices.dropFirst() {
+                let a = levelList[k - 1], b = levelList[k]
                 RasterImage.halve(base + a.offset, a.width, a.height, into: base + b.offset, b.width, b.height)
             }
+            initialized = total
         }
-        self.texels = texels
         self.levels = levels
     }
 
@@ -115,6 +119,7 @@ struct MipLevel: Sendable {
     let scaleY: Double
 }
 
+/// Colours a span with an image: bilinear, trilinear from the mipmaps, or nearest; tinted and faded.
 struct ImageShader: Shader {
     let image: RasterImage
     /// Device pixel → image pixel coordinates (continuous, pixel centres at +0.5).
