@@ -9,6 +9,12 @@
 // --frames N times only the first N frames (for profiling under valgrind).
 // --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
 // --decode FILE… times ImageDecoder on image files (median of 15 decodes each) and exits.
+// --paint times the shaders (no scene file needed): full-frame 1280×720 fills with an axial, a radial
+// and a conic gradient, 200 small rotated gradient cards (the per-fill cost), an image drawn at
+// 0.5×, at 2× rotated and in perspective, against an opaque solid fill of the same frame; --paint-png DIR also writes each frame there, to look at;
+// --paint-only WORD times only the cases whose name contains WORD (for profiling).
+// --gradient-quality prints banding figures for 1920-pixel ramps (docs/rendering.md, "Gradients"):
+// calc's dithered output beside the ideal ramp rounded to 8 bits, the best an undithered renderer does.
 // --png-clear writes frame 60 on a transparent background (an RGBA PNG) plus OUT.png.rgba, the raw
 // premultiplied pixels, so an independent decoder can be checked against them.
 // --blur times GaussianBlur (a 1280×720 RGBA layer at σ = 2, 10, 50; a 300×200 A8 shadow sprite) beside
@@ -37,6 +43,10 @@ struct Options {
     var frameLimit = Int.max
     var decode: [String] = []
     var blur = false
+    var paint = false
+    var paintPNG: String?
+    var paintOnly: String?
+    var gradientQuality = false
 }
 
 func parseOptions() -> Options {
@@ -54,6 +64,10 @@ func parseOptions() -> Options {
         case "--decode": while let f = args.first, !f.hasPrefix("--") { o.decode.append(f); args.removeFirst() }
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
         case "--blur": o.blur = true
+        case "--paint": o.paint = true
+        case "--paint-png": o.paint = true; o.paintPNG = args.popFirst()
+        case "--paint-only": o.paint = true; o.paintOnly = args.popFirst()
+        case "--gradient-quality": o.gradientQuality = true
         default: o.path = a
         }
     }
@@ -158,9 +172,153 @@ func demoScene(origin: Origin) -> PresentationScene {
     return PresentationScene(size: Size(400, 300), scale: 2, background: .white, origin: origin, root: root)
 }
 
+/// A synthetic photo-like image: smooth colour fields with fine detail (a 1-pixel grid every 16 pixels).
+func benchImage(_ w: Int, _ h: Int) -> Framebuffer {
+    var fb = Framebuffer(width: w, height: h)
+    for y in 0..<h {
+        for x in 0..<w {
+            let line = x % 16 == 0 || y % 16 == 0
+            let r = UInt8((x * 255) / max(1, w - 1)), g = UInt8((y * 255) / max(1, h - 1))
+            let b = UInt8(((x ^ y) & 63) * 4)
+            fb[x, y] = line ? PixelMath.pack(20, 20, 20, 255) : PixelMath.pack(r, g, b, 255)
+        }
+    }
+    return fb
+}
+
+/// Times full-frame paints (ms per 1280×720 fill, thread CPU, median of `runs` × 10 renders).
+func paintBench(runs: Int, png: String?, only: String?) {
+    let w = 1280.0, h = 720.0
+    let frame = Rect(0, 0, w, h)
+    func list(_ build: (inout DisplayList, PathRef) -> DisplayOp) -> DisplayList {
+        var l = DisplayList(width: Int(w), height: Int(h), background: .white)
+        var p = Path()
+        p.addRect(frame)
+        let ref = l.add(p)
+        l.ops = [build(&l, ref)]
+        return l
+    }
+    let stops = [GradientStop(0, Color(0.9, 0.2, 0.1)), GradientStop(0.45, Color(0.2, 0.3, 0.9, 0.8)),
+                 GradientStop(1, Color(0.1, 0.8, 0.3))]
+    func gradient(_ type: GradientType, _ space: Affine2D) -> DisplayList {
+        list { l, ref in
+            l.gradients.append(Gradient(type: type, stops: stops, space: space))
+            return .fill(Fill(path: ref, rule: .nonZero, paint: .gradient(0), transform: .identity))
+        }
+    }
+    // 200 small gradient cards (120 × 80, rotated): the per-fill cost of building a gradient's table
+    var cards = DisplayList(width: Int(w), height: Int(h), background: .white)
+    var cardPath = Path()
+    cardPath.addRect(Rect(0, 0, 120, 80))
+    let cardRef = cards.add(cardPath)
+    for i in 0..<200 {
+        let a = Double(i) * 0.1
+        let m = Affine2D(a: cos(a), b: sin(a), c: -sin(a), d: cos(a), tx: Double(i % 20) * 60 + 40, ty: Double(i / 20) * 65 + 40)
+        cards.gradients.append(Gradient(type: .axial, stops: stops, space: Affine2D(a: 0, b: 0, c: 1.0 / 80, d: 0, tx: 0, ty: 0)))
+        cards.ops.append(.fill(Fill(path: cardRef, rule: .nonZero, paint: .gradient(Int32(i)), transform: Projective(m))))
+    }
+    let bigPixels = benchImage(2560, 1440)
+    var big = RasterImage(bigPixels)
+    let c0 = threadCPUms()
+    for _ in 0..<5 { big = RasterImage(bigPixels) }
+    print("RasterImage of 2560×1440 pixels (with its mipmaps): \(f((threadCPUms() - c0) / 5, 2)) ms")
+    let small = RasterImage(benchImage(640, 360)), card = RasterImage(benchImage(800, 600))
+    func image(_ index: Int32, _ size: Rect, _ dest: Rect, _ m: Projective) -> DisplayList {
+        list { l, _ in
+            l.images = ["big", "small", "card"]
+            return .image(ImageDraw(image: index, source: size, destination: dest, transform: m))
+        }
+    }
+    let angle = 20.0 * Double.pi / 180
+    let rotate = Affine2D(a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), tx: w / 2, ty: h / 2)
+    // a card tilted back about its horizontal axis, seen from 1000 px away
+    let tilt = Transform3D.rotation(0.9, 1, 0, 0).concat(.perspective(1000))
+    var perspective = Projective(m11: tilt.m11, m12: tilt.m12, m13: tilt.m14, m21: tilt.m21, m22: tilt.m22, m23: tilt.m24,
+                                 m31: tilt.m41, m32: tilt.m42, m33: tilt.m44)
+    perspective = perspective.concat(Projective.translation(w / 2, h / 2))
+    let cases: [(String, DisplayList)] = [
+        ("solid opaque", list { _, ref in .fill(Fill(path: ref, rule: .nonZero, paint: .solid(Color(0.2, 0.4, 0.6)), transform: .identity)) }),
+        ("axial gradient", gradient(.axial, Affine2D(a: w / (w * w + h * h), b: 0, c: h / (w * w + h * h), d: 0, tx: 0, ty: 0))),
+        ("radial gradient", gradient(.radial, Affine2D(a: 1 / 600, b: 0, c: 0, d: 1 / 600, tx: -w / 2 / 600, ty: -h / 2 / 600))),
+        ("conic gradient", gradient(.conic, Affine2D(a: 1, b: 0, c: 0, d: 1, tx: -w / 2, ty: -h / 2))),
+        ("200 gradient cards", cards),
+        ("image 0.5x", image(0, Rect(0, 0, 2560, 1440), frame, .identity)),
+        ("image 2x rotated", image(1, Rect(0, 0, 640, 360), Rect(-w / 2, -h / 2, w, h), Projective(rotate))),
+        ("image perspective", image(2, Rect(0, 0, 800, 600), Rect(-400, -300, 800, 600), perspective)),
+    ]
+    let images = ["big": big, "small": small, "card": card]
+    let renderer = Renderer()
+    var fb = Framebuffer(width: 0, height: 0)
+    var baseline = 0.0
+    for (name, l) in cases where only.map({ name.contains($0) }) ?? true {
+        renderer.render(l, images: images, into: &fb)   // warm-up
+        var v: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let c0 = threadCPUms()
+            for _ in 0..<10 { renderer.render(l, images: images, into: &fb) }
+            v.append((threadCPUms() - c0) / 10)
+        }
+        let m = median(v)
+        if name == "solid opaque" { baseline = m }
+        print("paint \(name): \(f(m, 3)) ms per 1280×720 frame (min \(f(v.min() ?? 0, 3))), \(f(m - baseline, 3)) ms over the solid fill")
+        if let dir = png {
+            let file = dir + "/" + name.replacingOccurrences(of: " ", with: "-") + ".png"
+            _ = FileManager.default.createFile(atPath: file, contents: Data(PNGEncoder.encode(fb)))
+        }
+    }
+}
+
+/// Banding figures of a horizontal ramp from grey `lo` to `hi` (8-bit levels) over 1920 × 64 pixels.
+func gradientQuality(_ lo: Double, _ hi: Double) {
+    let w = 1920, h = 64
+    var l = DisplayList(width: w, height: h, background: .black)
+    var p = Path()
+    p.addRect(Rect(0, 0, Double(w), Double(h)))
+    let ref = l.add(p)
+    l.gradients = [Gradient(type: .axial, stops: [GradientStop(0, Color(lo / 255, lo / 255, lo / 255)), GradientStop(1, Color(hi / 255, hi / 255, hi / 255))],
+                            space: Affine2D(a: 1 / Double(w), b: 0, c: 0, d: 0, tx: 0, ty: 0))]
+    l.ops = [.fill(Fill(path: ref, rule: .nonZero, paint: .gradient(0), transform: .identity))]
+    let fb = Renderer().render(l)
+    func ideal(_ x: Int) -> Double { lo + (hi - lo) * (Double(x) + 0.5) / Double(w) }
+    var rounded = Framebuffer(width: w, height: h)
+    for y in 0..<h { for x in 0..<w { let v = UInt8(ideal(x).rounded()); rounded[x, y] = PixelMath.pack(v, v, v, 255) } }
+    for (name, img) in [("calc (dithered)", fb), ("ideal rounded", rounded)] {
+        var err = 0.0, worstCell = 0.0, longest = 0
+        var levels = Set<UInt32>()
+        for y in 0..<h {
+            var run = 0
+            for x in 0..<w {
+                let v = img[x, y] & 255
+                levels.insert(v)
+                err += abs(Double(v) - ideal(x))
+                run = x > 0 && v == img[x - 1, y] & 255 ? run + 1 : 1
+                longest = max(longest, run)
+            }
+        }
+        for cy in stride(from: 0, to: h, by: 8) {
+            for cx in stride(from: 0, to: w, by: 8) {
+                var d = 0.0
+                for y in cy..<cy + 8 { for x in cx..<cx + 8 { d += Double(img[x, y] & 255) - ideal(x) } }
+                worstCell = max(worstCell, abs(d) / 64)
+            }
+        }
+        let png = PNGEncoder.encode(img).count
+        print("ramp \(Int(lo))→\(Int(hi)) over \(w) px, \(name): \(levels.count) levels, mean |error| \(f(err / Double(w * h), 3)), worst 8×8 mean error \(f(worstCell, 3)), longest flat run \(longest) px, PNG \(png) bytes")
+    }
+}
+
 let opts = parseOptions()
 if opts.blur {
     blurBench(runs: max(opts.runs, 15))
+    exit(0)
+}
+if opts.gradientQuality {
+    gradientQuality(0, 255)
+    gradientQuality(100, 108)
+    exit(0)
+}
+if opts.paint {
+    paintBench(runs: opts.runs, png: opts.paintPNG, only: opts.paintOnly)
     exit(0)
 }
 if let path = opts.demo {
