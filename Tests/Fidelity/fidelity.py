@@ -28,6 +28,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True     # no __pycache__ in the source tree
 
 SKIP_LINE = "FidelityTests: skipped (skia-python not installed: pip install skia-python numpy pillow)"
 

@@ -38,9 +38,10 @@ against Skia") says why the maximum is what it is.
 DEFAULT_BOUND = {
     # mean |calc − skia| per channel, 0…255: the issue's 1/255
     "mean": 1.0,
-    # largest difference of any channel of any pixel: anti-aliased edges (the two rasterizers
-    # compute coverage differently; docs/rendering.md)
-    "max": 64,
+    # largest difference of any channel of any pixel: anti-aliased edges, where the two rasterizers
+    # compute coverage differently (Skia's is up to 0.28 of the contrast off the exact area at a
+    # curved edge, calc's up to 0.11; docs/rendering.md)
+    "max": 80,
     # share of pixels (any channel) more than 16 apart: only edge pixels may differ that much
     "share": 0.015,
 }
