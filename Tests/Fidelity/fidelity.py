@@ -13,6 +13,8 @@ For a scene that fails, DIR/NAME.diff.png shows calc | Skia | the difference ×4
 `pending` (a feature still being finished) is reported as "xfail" when it fails and "XPASS" when
 it passes, without failing the run, until a probe shows calc draws the feature (strokes,
 minification): from then on it is held to its bound like any other. `--strict` makes an XPASS fail.
+Then the reference is drawn again with conventions calc must not have (MUTATIONS: rotation the
+other way, σ = shadowRadius, gravity read flipped, …); each must fail its scene, or the run fails.
 
 Exit status: 0 when every scene is within its bounds, 1 when one is not, 2 on a usage or
 environment problem (calc missing, skia-python not installed).
