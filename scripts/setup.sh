@@ -20,3 +20,14 @@ if [ -n "$missing" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
+
+# Optional: skia-python, numpy and Pillow for the fidelity harness against Skia (Tests/Fidelity,
+# run by CLITests' FidelityTests). Without them that test prints a "skipped" line and passes, so a
+# failure here (no network, no pip, an externally managed Python) is only a note.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c "import skia, numpy, PIL" >/dev/null 2>&1; then
+    if python3 -m pip install -q skia-python numpy pillow >/dev/null 2>&1; then
+        echo "setup: installed skia-python, numpy and pillow for the fidelity tests" >&2
+    else
+        echo "setup: note: could not pip-install skia-python numpy pillow; FidelityTests will be skipped" >&2
+    fi
+fi
