@@ -6,7 +6,7 @@
 // Render → DisplayList (rasterizer, encoders: knows display-list operations only) ; Particles ← CalcCore
 // (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
 // fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; VM → TextLayout (natural sizes of text layers:
-// fontconfig picks the font, HarfBuzz shapes) ; calc ← everything.
+// fontconfig picks the font, HarfBuzz shapes, FreeType gives glyph outlines; Compose draws them) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -14,6 +14,11 @@ import PackageDescription
 let optimizedSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+// FreeType's headers (for CFreeType's types; the library itself is opened with dlopen): Debian's and
+// Homebrew's include directories. Only TextLayout (which imports CFreeType internally) and a test
+// target that imports it with @testable need them.
+let freetypeHeaders: SwiftSetting = .unsafeFlags(["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/opt/homebrew/include/freetype2",
+                                                  "-Xcc", "-I/usr/local/include/freetype2"])
 
 let package = Package(
     name: "calc",
@@ -33,23 +38,25 @@ let package = Package(
         ),
         // PNG decoding of the images a script names (Sources/Render/ImageDecoder.swift)
         .systemLibrary(name: "CSpng", path: "Sources/CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
-        // headers only: TextLayout opens both libraries with dlopen when a scene first measures text
+        // headers only: TextLayout opens these libraries with dlopen when a scene first measures text
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", providers: [.apt(["libfreetype-dev"])]),
         // the compiler's bump allocator, used by `calc build` and `calc check` only (Sources/CArena/arena.c)
         .target(name: "CArena", path: "Sources/CArena"),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
-        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
+        .target(name: "TextLayout", dependencies: ["CalcCore", "CHarfBuzz", "CFontconfig", "CFreeType"],
+                swiftSettings: optimizedSettings + [freetypeHeaders]),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Bytecode", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "DisplayList", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "Compose", dependencies: ["CalcCore", "DisplayList"], swiftSettings: optimizedSettings),
+        .target(name: "Compose", dependencies: ["CalcCore", "DisplayList", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate", "CSpng"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render"]),
+        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "TextLayout"]),
         .executableTarget(
             name: "calc",
             dependencies: [
@@ -74,7 +81,7 @@ let package = Package(
             swiftSettings: optimizedSettings
         ),
         .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CalcCore"], swiftSettings: [freetypeHeaders]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
