@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "TextLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
