@@ -56,6 +56,8 @@ public struct TextBlock: Sendable {
         public var outline: GlyphOutline
         public var x: Double, y: Double
         public var scale: Double
+        /// The face (TextMeasure.faceFile) and glyph index: what is drawn, for tests and debugging.
+        public var face: Int32, glyph: UInt32
     }
     public var glyphs: [Glyph] = []
     /// Lines laid out (after truncation).
@@ -144,7 +146,7 @@ extension TextMeasure {
         block.glyphs.reserveCapacity(outlines.count)
         for i in outlines.indices {
             guard let o = outlines[i].0 else { continue }
-            block.glyphs.append(TextBlock.Glyph(outline: o, x: xs[i], y: ys[i], scale: size / outlines[i].1))
+            block.glyphs.append(TextBlock.Glyph(outline: o, x: xs[i], y: ys[i], scale: size / outlines[i].1, face: faces[i], glyph: ids[i]))
         }
         return block
     }
