@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "calc",
             dependencies: [
-                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "CArena",
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "CArena", "TextLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // a position-dependent executable in release builds: the loader then has none of the
