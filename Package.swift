@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "TextLayout"], exclude: ["Fixtures"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore", "TextLayout"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),

@@ -135,7 +135,9 @@ extension TextMeasure {
                     faces.append(g.face); ids.append(g.id)
                     xs.append((pen + g.dx) * size); ys.append(baseline - g.dy * size)
                     pen += g.advance
-                    if extraPerSpace > 0, item.spaces.contains(Int(g.cluster)) { pen += extraPerSpace }
+                    if extraPerSpace > 0, Int(g.cluster) < para.bytes.count, para.bytes[Int(g.cluster)] == 0x20 || para.bytes[Int(g.cluster)] == 0x09 {
+                        pen += extraPerSpace
+                    }
                 }
             }
             block.lineWidths.append((pen - offset) * size)
@@ -171,8 +173,6 @@ private struct LinePlacer {
         var glyphs: [ShapedText.Glyph]
         var level: UInt8
         var width: Double
-        /// Byte offsets of the spaces inside the line that justification may widen.
-        var spaces: Set<Int> = []
     }
 
     let paragraph: ShapedText.Paragraph
@@ -272,7 +272,6 @@ private struct LinePlacer {
                     guard c >= lo && c < hi else { continue }
                     item.glyphs.append(g)
                     item.width += g.advance
-                    if isSpace(c) { item.spaces.insert(c) }
                 }
                 if !item.glyphs.isEmpty { out.append(item) }
             }
