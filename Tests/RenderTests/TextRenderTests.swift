@@ -1,6 +1,6 @@
 // Text against FreeType itself (issue 12, acceptance 1): strings drawn by calc (HarfBuzz placement,
 // FreeType outlines, our rasterizer) compared pixel by pixel with FreeType's own rendering of the
-// same font, size and baseline through Pillow (Fixtures/text_reference.py).
+// same font, size and baseline through Pillow (scripts/text_reference.py).
 //
 // Pillow cannot turn FreeType's hinting off, and DejaVu Sans carries TrueType hints that snap
 // horizontal edges (baseline, x-height, cap height) to whole pixels, where calc draws the outlines
@@ -31,6 +31,7 @@ final class TextRenderTests: XCTestCase {
         var text: String
         var size: Double
         var font: String
+        var index = 0
     }
 
     /// calc's drawing of `text` at baseline (4, h·3/4) in a w × h white canvas: grey levels.
@@ -55,12 +56,13 @@ final class TextRenderTests: XCTestCase {
     /// Runs the Python helper; nil (with the reason) when it skipped.
     static func reference(_ cases: [(Case, Int, Int, Int)], in dir: URL) throws -> String {
         let spec: [String: Any] = ["cases": cases.map { c, w, h, n in
-            ["name": c.name + "_\(n)", "font": c.font, "size": c.size, "text": c.text, "x": 4, "y": h * 3 / 4,
+            ["name": c.name + "_\(n)", "font": c.font, "index": c.index, "size": c.size, "text": c.text, "x": 4, "y": h * 3 / 4,
              "width": w, "height": h, "supersample": n] as [String: Any]
         }]
         let specURL = dir.appendingPathComponent("spec.json")
         try JSONSerialization.data(withJSONObject: spec).write(to: specURL)
-        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/text_reference.py")
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../scripts/text_reference.py").standardizedFileURL
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", helper.path, specURL.path, dir.path]
@@ -87,8 +89,8 @@ final class TextRenderTests: XCTestCase {
         // a CJK line in whichever font fontconfig falls back to for it
         let cjk = "中文字体测试"
         let shaped = text.shape(cjk, font: "DejaVu Sans")
-        if let g = shaped.glyphs.first?.glyphs.first, g.id != 0, let file = text.faceFile(g.face), file.index == 0 {
-            cases.append(Case(name: "cjk", text: cjk, size: 20, font: file.file))
+        if let g = shaped.glyphs.first?.glyphs.first, g.id != 0, let file = text.faceFile(g.face) {
+            cases.append(Case(name: "cjk", text: cjk, size: 20, font: file.file, index: file.index))
         } else {
             print("skipped: no CJK font on this machine (apt-get install fonts-noto-cjk); the CJK line is not compared")
         }

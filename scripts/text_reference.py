@@ -4,7 +4,7 @@ Pillow's ImageFont (HarfBuzz shaping through libraqm when Pillow has it, which a
 right-to-left runs; Pillow's basic layout otherwise, which does neither).
 
 usage: text_reference.py SPEC.json OUTDIR
-SPEC.json: {"cases": [{"name", "font" (a file), "size" (pixels per em), "text", "x", "y" (the
+SPEC.json: {"cases": [{"name", "font" (a file), "index" (the face in it, 0 by default), "size" (pixels per em), "text", "x", "y" (the
 baseline's left end, in pixels), "width", "height", "supersample" (1, or N to draw at N times the size
 and average N×N blocks: FreeType's hinting then moves edges by at most 1/N pixel)}]}
 Writes OUTDIR/NAME.pgm (8-bit grey, black text on white) per case and prints one line:
@@ -27,7 +27,7 @@ def main():
     engine = ImageFont.Layout.RAQM if raqm else ImageFont.Layout.BASIC
     for c in spec["cases"]:
         n = int(c.get("supersample", 1))
-        font = ImageFont.truetype(c["font"], size=c["size"] * n, layout_engine=engine)
+        font = ImageFont.truetype(c["font"], size=c["size"] * n, index=int(c.get("index", 0)), layout_engine=engine)
         w, h = int(c["width"]), int(c["height"])
         im = Image.new("L", (w * n, h * n), 255)
         d = ImageDraw.Draw(im)
