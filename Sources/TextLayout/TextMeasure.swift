@@ -8,9 +8,10 @@
 // The libraries are opened on first use (Libraries.swift).
 //
 // A string is shaped once per (string, font) and kept in ems; a layout at any font size, width,
-// alignment and truncation is arithmetic over the kept glyphs (LineLayout.swift). One service is made
-// by the driver and passed to the VM's measuring and to Compose; frames render in parallel, so its
-// caches sit behind one lock, taken twice per text layer drawn (shape, then outlines).
+// alignment and truncation is arithmetic over the kept glyphs (LineLayout.swift). The driver passes one
+// service to the VM's measuring and to Compose (font access is a value, not a global reached for);
+// frames render in parallel, so its caches sit behind one lock, taken twice per text layer drawn
+// (shape, then outlines).
 
 import CalcCore
 import CFontconfig
@@ -102,7 +103,9 @@ public struct ShapedText: Sendable, Equatable {
 /// The machine's fonts as a value the driver makes and passes on: it shapes, measures and lays out
 /// text and gives glyph outlines. Thread-safe.
 public final class TextMeasure: Sendable {
-    /// The service the VM measures with (to be passed in by the driver, like Compose's).
+    /// The process's default service, for callers that pass none (tests, benchmarks); the drivers
+    /// hand one service to the VM and to Compose (Painter.text), and default to this one so that
+    /// every script of a `calc test` run shares its caches.
     public static let shared = TextMeasure()
 
     private struct Key: Hashable {
