@@ -2,7 +2,7 @@
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
 // CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; DisplayList ← CalcCore (the frame as
-// drawing operations) ; Compose → DisplayList (lowering a presentation tree: every layer style) ;
+// drawing operations) ; Compose → DisplayList, TextLayout (lowering a presentation tree: every layer style) ;
 // Render → DisplayList (rasterizer, encoders: knows display-list operations only) ; Particles ← CalcCore
 // (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
 // fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; VM → TextLayout (natural sizes of text layers:
