@@ -41,6 +41,8 @@ struct FontStore {
     var fallbackSets: [String: UnsafeMutablePointer<FcFontSet>?] = [:]
     var fallbacks: [FallbackKey: Int32] = [:]     // (name, scalar) → face, −1 when none has it
     var outlines: [UInt64: GlyphOutline] = [:]
+    /// Font files opened and outlines decomposed so far (tests check that warm frames do neither).
+    var filesOpened = 0, decomposed = 0
 
     struct FallbackKey: Hashable { let name: String; let scalar: UInt32 }
 
@@ -92,6 +94,7 @@ struct FontStore {
         let key = file + "\u{0}" + String(index)
         if let f = faceIndex[key] { return f >= 0 ? f : nil }
         faceIndex[key] = -1
+        filesOpened += 1
         guard let blob = lib.hb_blob_create_from_file_or_fail(file) else { return nil }
         defer { lib.hb_blob_destroy(blob) }
         guard let hbFace = lib.hb_face_create(blob, UInt32(index)) else { return nil }
@@ -156,6 +159,7 @@ struct FontStore {
     mutating func outline(_ f: Int32, _ glyph: UInt32) -> GlyphOutline? {
         let key = UInt64(UInt32(bitPattern: f)) << 32 | UInt64(glyph)
         if let o = outlines[key] { return o.elements.isEmpty ? nil : o }
+        decomposed += 1
         let o = GlyphOutline(decompose(faces[Int(f)].ft, glyph))
         outlines[key] = o
         return o.elements.isEmpty ? nil : o

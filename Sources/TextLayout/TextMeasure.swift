@@ -159,6 +159,14 @@ public final class TextMeasure: Sendable {
         }
     }
 
+    /// Font files opened and glyph outlines decomposed since the service was made.
+    var workDone: (filesOpened: Int, decomposed: Int) {
+        state.withLock { st in
+            guard case .some(.some(let store)) = st.store else { return (0, 0) }
+            return (store.filesOpened, store.decomposed)
+        }
+    }
+
     /// The face's file and index in the file (for tests and the display list's readers).
     public func faceFile(_ face: Int32) -> (file: String, index: Int)? {
         state.withLock { st in

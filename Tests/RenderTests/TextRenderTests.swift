@@ -131,3 +131,22 @@ final class TextRenderTests: XCTestCase {
         }
     }
 }
+
+extension TextRenderTests {
+    func testTextPixelsAreTheSameFromTwoServices() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: Self.dejaVu), "DejaVu Sans is not installed (scripts/setup.sh installs it)")
+        var l = PresentationLayer(bounds: Rect(0, 0, 120, 40), position: Point(64, 24), transform: .rotation(0.3, 0, 0, 1))
+        l.kind = .text
+        var t = TextStyle()
+        t.string = "AVAWAY ﬁ שלום 123"
+        t.fontSize = 15.5
+        t.color = Color(0.1, 0.2, 0.6)
+        t.wrapped = true
+        l.text = t
+        let s = scene(128, 64, [l])
+        let a = Renderer().render(Compose.displayList(s, text: TextMeasure()))
+        let b = Renderer().render(Compose.displayList(s, text: TextMeasure()))
+        XCTAssertTrue(a.pixels.contains { $0 != 0xFFFF_FFFF })
+        XCTAssertEqual(a.pixels, b.pixels)
+    }
+}

@@ -165,6 +165,28 @@ final class LayoutTests: XCTestCase {
         XCTAssertFalse(block.glyphs[0].outline.elements.isEmpty)
     }
 
+    func testAWarmFrameOfAThousandLabelsReadsNoFontAndDecomposesNothing() {
+        let m = TextMeasure()
+        let strings = ["AVAWAY office", "naïve café", "שלום 123", "مرحبا", "Layer \(42)", "x² + y²"]
+        func frame() -> Int {
+            var glyphs = 0
+            for i in 0..<1000 {
+                var s = style(strings[i % strings.count] + " \(i % 10)")
+                s.fontSize = 12 + Double(i % 13)
+                glyphs += m.layout(s, width: 0, height: 0).glyphs.count
+            }
+            return glyphs
+        }
+        let first = frame()
+        let cold = m.workDone
+        XCTAssertGreaterThan(cold.filesOpened, 0)
+        XCTAssertGreaterThan(cold.decomposed, 0)
+        XCTAssertLessThan(cold.decomposed, 100)        // once per distinct glyph, not per label
+        XCTAssertEqual(frame(), first)
+        XCTAssertEqual(m.workDone.filesOpened, cold.filesOpened)
+        XCTAssertEqual(m.workDone.decomposed, cold.decomposed)
+    }
+
     func testLayoutIsDeterministicAcrossServicesAndThreads() {
         let s = style("AVAWAY ﬁ שלום 123 مرحبا e\u{301}", .center, wrapped: true, truncation: .end)
         let a = TextMeasure().layout(s, width: 9000, height: 5000)
