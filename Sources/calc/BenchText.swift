@@ -100,7 +100,7 @@ extension Bench {
         func f(_ x: Double, _ d: Int = 2) -> String { String(format: "%.\(d)f", x) }
         var pillowLine = "  Pillow ImageDraw.text                  \(pillow)"
         if let ms = pillow.split(separator: " ").first.flatMap({ Double($0) }) {
-            pillowLine = "  Pillow ImageDraw.text                  \(f(ms)) ms/frame (\(pillow.split(separator: " ").dropFirst(2).joined(separator: " ")))\n"
+            pillowLine = "  Pillow ImageDraw.text                  \(f(ms)) ms/frame \(pillow.split(separator: " ").dropFirst(2).joined(separator: " "))\n"
                 + "  calc / Pillow                          \(f(median(totalMs) / ms, 2))× the time (\(f(ms / median(totalMs), 2))× faster)"
         }
         Console.out("""
