@@ -2,11 +2,11 @@
 // calc: a compiler and bytecode VM for CAL, a declarative language for animated layer scenes.
 // Modules follow the one-way data flow of ../shared/STYLE.md:
 // CalcCore ← Parser ← Compiler → Bytecode ← VM → Particles, Physics ; DisplayList ← CalcCore (the frame as
-// drawing operations) ; Compose → DisplayList (lowering a presentation tree: every layer style) ;
+// drawing operations) ; Compose → DisplayList, TextLayout (lowering a presentation tree: every layer style) ;
 // Render → DisplayList (rasterizer, encoders: knows display-list operations only) ; Particles ← CalcCore
 // (emitter layers, analytic and frame-independent; docs/particles.md) ; Physics ← CalcCore (UIKit Dynamics,
 // fixed-step; docs/physics.md; driven by VM/Dynamics.swift) ; VM → TextLayout (natural sizes of text layers:
-// fontconfig picks the font, HarfBuzz shapes) ; calc ← everything.
+// fontconfig picks the font, HarfBuzz shapes, FreeType gives glyph outlines; Compose draws them) ; calc ← everything.
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
@@ -14,6 +14,11 @@ import PackageDescription
 let optimizedSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+// FreeType's headers (for CFreeType's types; the library itself is opened with dlopen): Debian's and
+// Homebrew's include directories. Only TextLayout (which imports CFreeType internally) and a test
+// target that imports it with @testable need them.
+let freetypeHeaders: SwiftSetting = .unsafeFlags(["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/opt/homebrew/include/freetype2",
+                                                  "-Xcc", "-I/usr/local/include/freetype2"])
 
 let package = Package(
     name: "calc",
@@ -33,29 +38,31 @@ let package = Package(
         ),
         // PNG decoding of the images a script names (Sources/Render/ImageDecoder.swift)
         .systemLibrary(name: "CSpng", path: "Sources/CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
-        // headers only: TextLayout opens both libraries with dlopen when a scene first measures text
+        // headers only: TextLayout opens these libraries with dlopen when a scene first measures text
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", providers: [.apt(["libfreetype-dev"])]),
         // the compiler's bump allocator, used by `calc build` and `calc check` only (Sources/CArena/arena.c)
         .target(name: "CArena", path: "Sources/CArena"),
         // span compositing in SSE2/AVX2 chosen at run time, the same bytes either way (Sources/CSpans/spans.c)
         .target(name: "CSpans", path: "Sources/CSpans", cSettings: [.unsafeFlags(["-O3"])]),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
-        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: optimizedSettings),
+        .target(name: "TextLayout", dependencies: ["CalcCore", "CHarfBuzz", "CFontconfig", "CFreeType"],
+                swiftSettings: optimizedSettings + [freetypeHeaders]),
         .target(name: "Parser", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Bytecode", dependencies: ["CalcCore", "CDeflate"], swiftSettings: optimizedSettings),
         .target(name: "Compiler", dependencies: ["Parser", "Bytecode", "CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "DisplayList", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "Compose", dependencies: ["CalcCore", "DisplayList"], swiftSettings: optimizedSettings),
+        .target(name: "Compose", dependencies: ["CalcCore", "DisplayList", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate", "CSpng", "CSpans"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
-        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render"]),
+        .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "TextLayout"]),
         .executableTarget(
             name: "calc",
             dependencies: [
-                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "CArena",
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "CArena", "TextLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // a position-dependent executable in release builds: the loader then has none of the
@@ -76,13 +83,13 @@ let package = Package(
             swiftSettings: optimizedSettings
         ),
         .testTarget(name: "CalcCoreTests", dependencies: ["CalcCore"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CalcCore"], swiftSettings: [freetypeHeaders]),
         .testTarget(name: "ParserTests", dependencies: ["Parser"]),
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "CSpans"], exclude: ["Fixtures"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "CSpans", "TextLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore", "TextLayout"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),

@@ -4,7 +4,7 @@
 # something is missing.
 set -eu
 
-PACKAGES="libdeflate-dev libspng-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core"
+PACKAGES="libdeflate-dev libspng-dev libharfbuzz-dev libfontconfig-dev libfreetype-dev fonts-dejavu-core libharfbuzz-bin"
 
 missing=""
 for p in $PACKAGES; do

@@ -402,17 +402,17 @@ struct ScriptCheck {
         }
         for j in jobs { expected.insert(j.name) }
         guard let end = jobs.map(\.time).max() else { return }
-        let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: end) } catch {
-            fail("\(error)")
-            return
-        }
-        let renderer = Renderer()
         let painter: Painter
         switch SnapshotImages.load(program, script: script.path) {
         case .success(let images): painter = Painter(images: images)
         case .failure(let e): fail(e.message); return
         }
+        let timeline: Timeline
+        do { timeline = try Timeline.run(program, until: end, text: painter.text) } catch {
+            fail("\(error)")
+            return
+        }
+        let renderer = Renderer()
         let writer = PNGWriter(level: options.pngLevel)
         for j in jobs {
             let scene: PresentationScene

@@ -121,7 +121,6 @@ extension Checker {
             op = .stroke
             params = [(nil, .path, nil), (nil, .color, nil), ("width", .number(.scalar), .number(1))]
         case "text":
-            notDrawnYet(.drawText, layer: "", at: name.span)
             op = .text
             params = [(nil, .string, nil), ("at", .point, nil), ("size", .number(.scalar), .number(12)), ("color", .color, .color(.black))]
         default:

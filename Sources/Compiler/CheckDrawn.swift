@@ -1,5 +1,5 @@
 // W0018: a script must never compile into nothing without being told. What the renderer does not
-// draw yet (text, particles, filters, blend modes, transition effects) is reported where the script
+// draw yet (particles, filters, blend modes, transition effects) is reported where the script
 // asks for it, once per feature and layer, naming both; README's table of what is drawn says the
 // same. Each entry goes when its drawing lands.
 
@@ -9,24 +9,20 @@ import Parser
 extension Checker {
     /// Features that compile and run but are not drawn yet, by the name W0018 gives them.
     enum Undrawn: String {
-        case textLayer = "text layers are"
         case emitter = "emitter particles are"
         case filters = "'filters' are"
         case backgroundFilters = "'backgroundFilters' are"
         case compositingFilter = "'compositingFilter' blend modes are"
         case transition = "transition effects are"
-        case drawText = "text(…) in a draw block is"
 
         /// What the frames show instead.
         var instead: String {
             switch self {
-            case .textLayer: return "its background and border are drawn, its text is not"
             case .emitter: return "its background and border are drawn, its particles are not"
             case .filters: return "its content is drawn unfiltered"
             case .backgroundFilters: return "what lies behind it is drawn unfiltered"
             case .compositingFilter: return "it is composited with plain source-over"
             case .transition: return "the layer shows its new state at once"
-            case .drawText: return "the block's other commands are drawn"
             }
         }
     }

@@ -11,6 +11,7 @@
 
 import CalcCore
 import DisplayList
+import TextLayout
 
 /// What Compose needs to know of an image: its size in pixels.
 public struct ImageSize: Sendable, Hashable {
@@ -26,9 +27,10 @@ public enum Compose {
     public static let tolerance = 0.1
 
     /// The display list of `scene`: `images` gives the pixel size of each image the scene names
-    /// (images not listed draw nothing).
-    public static func displayList(_ scene: PresentationScene, images: [String: ImageSize] = [:]) -> DisplayList {
-        var c = Composer(scene: scene, images: images)
+    /// (images not listed draw nothing); `text` shapes and outlines text (without it, text draws nothing).
+    public static func displayList(_ scene: PresentationScene, images: [String: ImageSize] = [:],
+                                   text: TextMeasure? = nil) -> DisplayList {
+        var c = Composer(scene: scene, images: images, text: text)
         c.run(scene)
         return c.list
     }
@@ -45,6 +47,8 @@ public enum Compose {
 struct Composer {
     var list: DisplayList
     let images: [String: ImageSize]
+    /// The driver's fonts (Text.swift).
+    let text: TextMeasure?
     /// Bottom-left origin: the canvas map flips y.
     let flipped: Bool
     let canvas: IRect
@@ -68,10 +72,11 @@ struct Composer {
         var contentCount = 0
     }
 
-    init(scene: PresentationScene, images: [String: ImageSize]) {
+    init(scene: PresentationScene, images: [String: ImageSize], text: TextMeasure? = nil) {
         let w = Compose.pixels(scene.size.width * scene.scale), h = Compose.pixels(scene.size.height * scene.scale)
         list = DisplayList(width: w, height: h, background: scene.background)
         self.images = images
+        self.text = text
         flipped = scene.origin == .bottomLeft
         canvas = IRect(x0: 0, y0: 0, x1: w, y1: h)
         clipBox = canvas

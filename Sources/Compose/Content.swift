@@ -1,6 +1,6 @@
 // A layer's content, drawn between its background and its sublayers: the `contents` image (or the
-// `draw` block's commands, which replace it), then what the layer's kind draws — a shape layer's
-// fill and stroke, a gradient layer's gradient over its rounded bounds.
+// `draw` block's commands, which replace it), then what the layer's kind draws — a text layer's text
+// (Text.swift), a shape layer's fill and stroke, a gradient layer's gradient over its rounded bounds.
 
 import CalcCore
 import DisplayList
@@ -12,6 +12,7 @@ extension Composer {
         } else if let name = l.contents.image {
             contents(name, l.contents, rect: rect, map: map, tint: tint)
         }
+        if let t = l.text { textLayer(t, rect: rect, map: map, tint: tint) }
         if let s = l.shape { shape(s, map: map, tint: tint) }
         if let g = l.gradient { gradient(g, rect: rect, radius: radius, map: map, tint: tint) }
     }
@@ -59,8 +60,8 @@ extension Composer {
             case .image(let name, let r):
                 guard let size = images[name], size.width > 0, size.height > 0 else { continue }
                 image(name, source: Rect(0, 0, Double(size.width), Double(size.height)), onto: r, map: map, tint: tint)
-            case .text:
-                continue    // text is drawn by a later stage (W0018 warns at compile time)
+            case .text(let string, let at, let size, let color):
+                drawText(string, at: at, size: size, color: color, map: map, tint: tint)
             }
         }
     }

@@ -1,29 +1,77 @@
-// Text measurement: the natural size of a text layer (SPEC §4.11: "a text layer's size, when not
-// given, is its text's natural size"). fontconfig picks the font file for a name, as it would for
-// any program on the machine (DejaVu Sans by default); HarfBuzz shapes the string with that font's
-// own metrics, unhinted and in font units, so a size is exact at every font size and the same on
-// every machine that has the same font file. The rasterizer will draw glyphs with the same shaping.
-// Both libraries are opened on first use (Libraries.swift).
+// The text service: natural sizes of text layers (SPEC §4.11: "a text layer's size, when not given,
+// is its text's natural size") and the glyphs that draw them, from one shaping and one line breaking
+// so that what is measured is what is drawn. fontconfig picks the font file for a name, as it would
+// for any program on the machine (DejaVu Sans by default), and a fallback face for each character
+// the font lacks; HarfBuzz shapes each run (a stretch of one face and one direction, Bidi.swift) with
+// the fonts' own metrics, unhinted and in font units, so a size is exact at every font size and the
+// same on every machine that has the same font files; FreeType gives the glyphs' outlines.
+// The libraries are opened on first use (Libraries.swift).
 //
-// Shaping happens once per (string, font) and is kept in ems (font units over units per em); a size
-// at any font size and wrapping width is a multiplication and a greedy line fill over the kept
-// words. Everything goes through one lock: fontconfig and the caches are shared by the frames that
-// render in parallel, and measuring is rare next to drawing.
+// A string is shaped once per (string, font) and kept in ems; a layout at any font size, width,
+// alignment and truncation is arithmetic over the kept glyphs (LineLayout.swift). The driver passes one
+// service to the VM's measuring and to Compose (font access is a value, not a global reached for);
+// frames render in parallel, so its caches sit behind one lock, taken twice per text layer drawn
+// (shape, then outlines).
 
+import CalcCore
 import CFontconfig
 import CHarfBuzz
 import Synchronization
 
 /// A string's shape in one font, in ems: per paragraph (the string split at line feeds), its words,
-/// each with the width of its glyphs and of the spaces after it.
+/// each with the width of its glyphs and of the spaces after it, and the glyphs themselves.
 public struct ShapedText: Sendable, Equatable {
     public struct Word: Sendable, Equatable {
         public var width: Double
         public var trailingSpace: Double
+        /// UTF-8 offsets in the paragraph: the word's first byte, its end (before its spaces), and the
+        /// end of its spaces.
+        public var start: Int, end: Int, spaceEnd: Int
+        public init(width: Double, trailingSpace: Double, start: Int = 0, end: Int = 0, spaceEnd: Int = 0) {
+            self.width = width; self.trailingSpace = trailingSpace; self.start = start; self.end = end; self.spaceEnd = spaceEnd
+        }
     }
+
+    /// One glyph as HarfBuzz placed it, in ems.
+    public struct Glyph: Sendable, Equatable {
+        /// The face (TextMeasure's face table) and the glyph's index in it.
+        public var face: Int32
+        public var id: UInt32
+        /// UTF-8 offset in the paragraph of the first character the glyph draws.
+        public var cluster: Int32
+        /// Pen advance, and the glyph's offset from the pen (dy up, as fonts draw).
+        public var advance: Double
+        public var dx: Double, dy: Double
+    }
+
+    /// A stretch of one face and one direction: its glyphs in visual order (left to right, as
+    /// HarfBuzz returns them in either direction).
+    public struct Run: Sendable, Equatable {
+        public var glyphs: Range<Int>
+        public var bytes: Range<Int>
+        /// Bidi embedding level: even left-to-right, odd right-to-left.
+        public var level: UInt8
+    }
+
+    /// A paragraph's glyphs and runs (logical order of runs).
+    public struct Paragraph: Sendable, Equatable {
+        public var glyphs: [Glyph] = []
+        public var runs: [Run] = []
+        /// The paragraph's direction: 0 left-to-right, 1 right-to-left (its first strong character).
+        public var level: UInt8 = 0
+        /// Each UTF-8 byte's share of the advances (a glyph's advance belongs to its cluster's first byte).
+        public var byteAdvance: [Double] = []
+        /// The UTF-8 bytes.
+        public var bytes: [UInt8] = []
+    }
+
     public var paragraphs: [[Word]]
+    /// Glyphs per paragraph; empty when no font was found.
+    public var glyphs: [Paragraph] = []
     /// Ascender minus descender plus line gap: the distance from one baseline to the next.
     public var lineHeight: Double
+    /// From the top of a line to its baseline.
+    public var ascender: Double = 0
     /// Whether a font file was found; without one, the fallback metrics below were used.
     public var fontFound: Bool
 
@@ -32,28 +80,13 @@ public struct ShapedText: Sendable, Equatable {
     public static let fallbackAdvance = 0.6
     public static let fallbackLineHeight = 1.2
 
+    public init(paragraphs: [[Word]], lineHeight: Double, fontFound: Bool) {
+        self.paragraphs = paragraphs; self.lineHeight = lineHeight; self.fontFound = fontFound
+    }
+
     /// The lines' widths in ems when wrapped to `width` ems (nil or not positive: no wrapping).
-    /// Greedy, at spaces: a word that does not fit starts a new line; a word wider than the width
-    /// stands alone on its line. Spaces at the end of a line do not count toward its width.
     public func lineWidths(wrappingAt width: Double?) -> [Double] {
-        let limit = width.flatMap { $0 > 0 ? $0 : nil } ?? .infinity
-        var out: [Double] = []
-        for words in paragraphs {
-            var line = 0.0, pendingSpace = 0.0, empty = true
-            for w in words {
-                if !empty, line + pendingSpace + w.width > limit {
-                    out.append(line)
-                    line = 0
-                    pendingSpace = 0
-                    empty = true
-                }
-                line += (empty ? 0 : pendingSpace) + w.width
-                pendingSpace = w.trailingSpace
-                empty = false
-            }
-            out.append(line)
-        }
-        return out
+        lines(wrappingAt: width).map(\.width)
     }
 
     /// Width and height in points at `fontSize`, wrapped to `wrapWidth` points when given.
@@ -67,16 +100,13 @@ public struct ShapedText: Sendable, Equatable {
     }
 }
 
-/// The process's fonts and shaped strings.
+/// The machine's fonts as a value the driver makes and passes on: it shapes, measures and lays out
+/// text and gives glyph outlines. Thread-safe.
 public final class TextMeasure: Sendable {
+    /// The process's default service, for callers that pass none (tests, benchmarks); the drivers
+    /// hand one service to the VM and to Compose (Painter.text), and default to this one so that
+    /// every script of a `calc test` run shares its caches.
     public static let shared = TextMeasure()
-
-    /// A HarfBuzz font at its units-per-em scale, kept for the life of the process.
-    private struct Font {
-        let font: OpaquePointer
-        let upem: Double
-        let lineHeight: Double
-    }
 
     private struct Key: Hashable {
         let string: String
@@ -84,10 +114,10 @@ public final class TextMeasure: Sendable {
     }
 
     private struct State {
-        var fonts: [String: Font?] = [:]
         var shaped: [Key: ShapedText] = [:]
-        /// nil until first needed; then the libraries, or none when they cannot be opened
-        var libraries: TextLibraries?? = nil
+        /// nil until first needed; then the libraries' fonts, or none when they cannot be opened
+        var store: FontStore?? = nil
+        var buffer: OpaquePointer?
     }
 
     private let state: Mutex<State>
@@ -101,7 +131,7 @@ public final class TextMeasure: Sendable {
     /// A measurer that does not open the libraries: the fallback metrics only (for tests).
     init(withoutLibraries: ()) {
         var st = State()
-        st.libraries = .some(nil)
+        st.store = .some(nil)
         state = Mutex(st)
     }
 
@@ -113,117 +143,86 @@ public final class TextMeasure: Sendable {
 
     /// `string` shaped in the font named `font` (kept for the next call).
     public func shape(_ string: String, font name: String) -> ShapedText {
+        state.withLock { st in Self.shape(string, font: name, &st) }
+    }
+
+    /// The outlines of glyphs `ids` of `faces` (nil for a glyph without one) and their faces' units
+    /// per em, read under one lock.
+    func outlines(_ faces: [Int32], _ ids: [UInt32]) -> [(GlyphOutline?, Double)] {
         state.withLock { st in
-            let key = Key(string: string, font: name)
-            if let s = st.shaped[key] { return s }
-            if st.libraries == nil {
-                let lib = TextLibraries.open()
-                st.libraries = .some(lib.flatMap { $0.FcInit() != 0 ? $0 : nil })
-            }
-            let shaped: ShapedText
-            if case .some(.some(let lib)) = st.libraries {
-                let font: Font?
-                if let f = st.fonts[name] {
-                    font = f
-                } else {
-                    font = Self.load(name, lib)
-                    st.fonts[name] = font
-                }
-                shaped = font.map { Self.shape(string, with: $0, lib) } ?? Self.fallback(string)
-            } else {
-                shaped = Self.fallback(string)
-            }
-            if st.shaped.count >= Self.cacheLimit { st.shaped.removeAll(keepingCapacity: true) }
-            st.shaped[key] = shaped
-            return shaped
+            guard case .some(.some(var store)) = st.store else { return Array(repeating: (nil, 1), count: ids.count) }
+            var out: [(GlyphOutline?, Double)] = []
+            out.reserveCapacity(ids.count)
+            for i in ids.indices { out.append((store.outline(faces[i], ids[i]), store.faces[Int(faces[i])].upem)) }
+            st.store = .some(store)
+            return out
         }
     }
 
-    /// The file fontconfig matches for `name`, taken as a family or a PostScript name (so both
-    /// "DejaVu Sans" and "DejaVuSans-Bold" work); nil when there is no usable font file at all.
-    private static func load(_ name: String, _ lib: TextLibraries) -> Font? {
-        guard let pattern = lib.FcPatternCreate() else { return nil }
-        defer { lib.FcPatternDestroy(pattern) }
-        for object in [FC_FAMILY, FC_POSTSCRIPT_NAME] {
-            _ = name.withCString { n in
-                n.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) { lib.FcPatternAddString(pattern, object, $0) }
-            }
+    /// Font files opened and glyph outlines decomposed since the service was made.
+    var workDone: (filesOpened: Int, decomposed: Int) {
+        state.withLock { st in
+            guard case .some(.some(let store)) = st.store else { return (0, 0) }
+            return (store.filesOpened, store.decomposed)
         }
-        _ = lib.FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        lib.FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = lib.FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { lib.FcPatternDestroy(match) }
-        var file: UnsafeMutablePointer<FcChar8>? = nil
-        guard lib.FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        var index: Int32 = 0
-        if lib.FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-        let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-
-        guard let blob = lib.hb_blob_create_from_file_or_fail(path) else { return nil }
-        defer { lib.hb_blob_destroy(blob) }
-        guard let face = lib.hb_face_create(blob, UInt32(max(0, index))) else { return nil }
-        defer { lib.hb_face_destroy(face) }
-        let upem = lib.hb_face_get_upem(face)
-        guard upem > 0, lib.hb_face_get_glyph_count(face) > 0, let font = lib.hb_font_create(face) else { return nil }
-        // font units throughout: the scale is the units per em, no hinting, no pixel rounding
-        lib.hb_font_set_scale(font, Int32(upem), Int32(upem))
-        var extents = hb_font_extents_t()
-        _ = lib.hb_font_get_h_extents(font, &extents)
-        let u = Double(upem)
-        return Font(font: font, upem: u,
-                    lineHeight: Double(extents.ascender - extents.descender + extents.line_gap) / u)
     }
 
-    private static func paragraphs(_ string: String) -> [Substring] {
+    /// The face's file and index in the file (for tests and the display list's readers).
+    public func faceFile(_ face: Int32) -> (file: String, index: Int)? {
+        state.withLock { st in
+            guard case .some(.some(let store)) = st.store, face >= 0, Int(face) < store.faces.count else { return nil }
+            return (store.faces[Int(face)].file, Int(store.faces[Int(face)].index))
+        }
+    }
+
+    private static func shape(_ string: String, font name: String, _ st: inout State) -> ShapedText {
+        let key = Key(string: string, font: name)
+        if let s = st.shaped[key] { return s }
+        if st.store == nil {
+            let lib = TextLibraries.open().flatMap { $0.FcInit() != 0 ? $0 : nil }
+            st.store = .some(lib.map { FontStore($0) })
+            if let lib { st.buffer = lib.hb_buffer_create() }
+        }
+        let shaped: ShapedText
+        if case .some(.some(var store)) = st.store, let buffer = st.buffer, let primary = store.primary(name) {
+            shaped = Shaper(store: store, buffer: buffer, name: name, primary: primary).shape(string, &store)
+            st.store = .some(store)
+        } else {
+            shaped = fallback(string)
+        }
+        if st.shaped.count >= cacheLimit { st.shaped.removeAll(keepingCapacity: true) }
+        st.shaped[key] = shaped
+        return shaped
+    }
+
+    static func paragraphs(_ string: String) -> [Substring] {
         string.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
-    private static func shape(_ string: String, with font: Font, _ lib: TextLibraries) -> ShapedText {
-        guard let buffer = lib.hb_buffer_create() else { return fallback(string) }
-        defer { lib.hb_buffer_destroy(buffer) }
-        var out: [[ShapedText.Word]] = []
-        for paragraph in paragraphs(string) {
-            var text = String(paragraph)
-            let bytes = Array(text.utf8)
-            lib.hb_buffer_clear_contents(buffer)
-            text.withUTF8 { p in
-                p.withMemoryRebound(to: CChar.self) { c in
-                    lib.hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), 0, Int32(c.count))
-                }
-            }
-            lib.hb_buffer_guess_segment_properties(buffer)
-            lib.hb_shape(font.font, buffer, nil, 0)
-            // each byte's share of the advances: a glyph's advance belongs to its cluster's byte
-            var advance = [Double](repeating: 0, count: bytes.count + 1)
-            var count: UInt32 = 0
-            if let infos = lib.hb_buffer_get_glyph_infos(buffer, &count),
-               let positions = lib.hb_buffer_get_glyph_positions(buffer, &count) {
-                for g in 0..<Int(count) {
-                    let cluster = min(Int(infos[g].cluster), bytes.count)
-                    advance[cluster] += Double(positions[g].x_advance) / font.upem
-                }
-            }
-            out.append(words(bytes, advance))
-        }
-        return ShapedText(paragraphs: out, lineHeight: font.lineHeight, fontFound: true)
-    }
-
     /// Words and the spaces after them from per-byte advances (spaces are U+0020 and tabs).
-    private static func words(_ bytes: [UInt8], _ advance: [Double]) -> [ShapedText.Word] {
+    static func words(_ bytes: [UInt8], _ advance: [Double]) -> [ShapedText.Word] {
         var words: [ShapedText.Word] = []
         var current = ShapedText.Word(width: 0, trailingSpace: 0)
         var inSpace = false, any = false
         for (i, b) in bytes.enumerated() {
             let space = b == 0x20 || b == 0x09
             if !space, inSpace {
+                current.spaceEnd = i
                 words.append(current)
-                current = ShapedText.Word(width: 0, trailingSpace: 0)
+                current = ShapedText.Word(width: 0, trailingSpace: 0, start: i, end: i, spaceEnd: i)
                 inSpace = false
             }
-            if space { inSpace = true; current.trailingSpace += advance[i] } else { current.width += advance[i] }
+            if space {
+                inSpace = true
+                current.trailingSpace += advance[i]
+            } else {
+                current.width += advance[i]
+                current.end = i + 1
+            }
             any = true
         }
+        current.spaceEnd = bytes.count
+        if !inSpace { current.end = bytes.count }
         if any || words.isEmpty { words.append(current) }
         return words
     }
@@ -235,6 +234,115 @@ public final class TextMeasure: Sendable {
             let advance = bytes.map { ($0 & 0xC0) == 0x80 ? 0 : ShapedText.fallbackAdvance } + [0]
             return words(bytes, advance)
         }
-        return ShapedText(paragraphs: paras, lineHeight: ShapedText.fallbackLineHeight, fontFound: false)
+        var s = ShapedText(paragraphs: paras, lineHeight: ShapedText.fallbackLineHeight, fontFound: false)
+        s.ascender = 0.9
+        return s
+    }
+}
+
+/// Shapes one string: splits each paragraph into runs of one face and one bidi level and shapes
+/// each run with HarfBuzz, the whole paragraph given as context.
+private struct Shaper {
+    let lib: TextLibraries
+    let buffer: OpaquePointer
+    let name: String
+    let primary: Int32
+
+    init(store: FontStore, buffer: OpaquePointer, name: String, primary: Int32) {
+        lib = store.lib; self.buffer = buffer; self.name = name; self.primary = primary
+    }
+
+    /// Scalars that select or join rather than draw, which no font needs to have.
+    static func ignorable(_ v: UInt32) -> Bool {
+        (0x200B...0x200F).contains(v) || (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v)
+            || v == 0x2060 || v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+
+    func shape(_ string: String, _ store: inout FontStore) -> ShapedText {
+        let face = store.faces[Int(primary)]
+        var out: [[ShapedText.Word]] = []
+        var glyphs: [ShapedText.Paragraph] = []
+        for paragraph in TextMeasure.paragraphs(string) {
+            let p = shapeParagraph(paragraph, &store)
+            out.append(TextMeasure.words(p.bytes, p.byteAdvance))
+            glyphs.append(p)
+        }
+        var s = ShapedText(paragraphs: out, lineHeight: face.ascender + face.descender + face.lineGap, fontFound: true)
+        s.glyphs = glyphs
+        s.ascender = face.ascender
+        return s
+    }
+
+    private func shapeParagraph(_ paragraph: Substring, _ store: inout FontStore) -> ShapedText.Paragraph {
+        var p = ShapedText.Paragraph()
+        var text = String(paragraph)
+        p.bytes = Array(text.utf8)
+        p.byteAdvance = Array(repeating: 0, count: p.bytes.count + 1)
+        guard !p.bytes.isEmpty else { return p }
+
+        // per character (grapheme cluster): its byte range, bidi class and face
+        var starts: [Int] = [], classes: [BidiClass] = [], faces: [Int32] = []
+        var offset = 0
+        var previousFace = primary
+        for ch in text {
+            let scalars = ch.unicodeScalars
+            let cls = scalars.first.map(Bidi.classOf) ?? .neutral
+            var f = primary
+            let needed = scalars.filter { !Shaper.ignorable($0.value) }
+            if cls == .neutral && needed.allSatisfy({ store.has(previousFace, $0.value) }) {
+                f = previousFace                 // spaces and punctuation stay in the run they are in
+            } else if !needed.allSatisfy({ store.has(primary, $0.value) }) {
+                // the first character the font lacks picks the fallback (a base and its marks stay together)
+                if let missing = needed.first(where: { !store.has(primary, $0.value) }),
+                   let fb = store.fallback(name, missing.value) {
+                    f = fb
+                }
+            }
+            starts.append(offset)
+            classes.append(cls)
+            faces.append(f)
+            previousFace = f
+            offset += ch.utf8.count
+        }
+        p.level = Bidi.paragraphLevel(classes)
+        let levels = Bidi.levels(classes, paragraph: p.level)
+
+        // runs of one face and one level
+        var i = 0
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { c in
+                while i < starts.count {
+                    var j = i + 1
+                    while j < starts.count && faces[j] == faces[i] && levels[j] == levels[i] { j += 1 }
+                    let bytes = starts[i]..<(j < starts.count ? starts[j] : utf8.count)
+                    let first = p.glyphs.count
+                    shapeRun(c.baseAddress, c.count, bytes, face: store.faces[Int(faces[i])], faceIndex: faces[i],
+                             rtl: levels[i] & 1 == 1, into: &p)
+                    p.runs.append(ShapedText.Run(glyphs: first..<p.glyphs.count, bytes: bytes, level: levels[i]))
+                    i = j
+                }
+            }
+        }
+        for g in p.glyphs { p.byteAdvance[min(Int(g.cluster), p.bytes.count)] += g.advance }
+        return p
+    }
+
+    private func shapeRun(_ text: UnsafePointer<CChar>?, _ length: Int, _ bytes: Range<Int>, face: Face, faceIndex: Int32,
+                          rtl: Bool, into p: inout ShapedText.Paragraph) {
+        lib.hb_buffer_clear_contents(buffer)
+        lib.hb_buffer_add_utf8(buffer, text, Int32(length), UInt32(bytes.lowerBound), Int32(bytes.count))
+        lib.hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        lib.hb_buffer_guess_segment_properties(buffer)
+        lib.hb_shape(face.hb, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = lib.hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = lib.hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        let u = face.upem
+        for g in 0..<Int(count) {
+            let pos = positions[g]
+            p.glyphs.append(ShapedText.Glyph(face: faceIndex, id: infos[g].codepoint, cluster: Int32(infos[g].cluster),
+                                             advance: Double(pos.x_advance) / u,
+                                             dx: Double(pos.x_offset) / u, dy: Double(pos.y_offset) / u))
+        }
     }
 }

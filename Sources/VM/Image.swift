@@ -6,6 +6,7 @@
 
 import CalcCore
 import Bytecode
+import TextLayout
 
 /// Immutable after init, so one image is shared by the timeline run and every frame's evaluations.
 final class Image: @unchecked Sendable {
@@ -30,8 +31,12 @@ final class Image: @unchecked Sendable {
         let registerCount: Int
     }
 
-    init(_ program: Program) {
+    /// The fonts text layers' natural sizes are measured with (the driver's, shared with Compose).
+    let text: TextMeasure
+
+    init(_ program: Program, text: TextMeasure = .shared) {
         self.program = program
+        self.text = text
         table = program.properties
         defaults = table.defaults
         var slots: [String: Int] = [:]

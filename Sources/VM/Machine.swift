@@ -13,6 +13,7 @@
 import CalcCore
 import Bytecode
 import Foundation
+import TextLayout
 
 /// A runtime failure, naming the handler and source line it came from.
 public struct RuntimeError: Error, Sendable, CustomStringConvertible {
@@ -151,9 +152,9 @@ final class Machine {
 
     let image: Image
 
-    init(program: Program) {
+    init(program: Program, text: TextMeasure = .shared) {
         self.program = program
-        self.image = Image(program)
+        self.image = Image(program, text: text)
         self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount), defaults: image.defaults)
         if !program.behaviorTemplates.isEmpty { world.dynamics = DynamicsState(program) }
         self.readOnly = false

@@ -45,7 +45,7 @@ struct Presenter {
         var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
         for a in rec.animations { a.apply(at: local, to: &props) }
         if let pose = poses[l] { Dynamics.place(pose, in: &props) }
-        if rec.kind == .text { Self.applyNaturalTextSize(&props) }
+        if rec.kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
         return props
     }
 

@@ -9,7 +9,7 @@ import TextLayout
 
 extension Presenter {
     /// Fills a zero width or height of a text layer's presentation bounds with its natural size.
-    static func applyNaturalTextSize(_ p: inout [Value]) {
+    static func applyNaturalTextSize(_ p: inout [Value], text: TextMeasure) {
         let bi = Int(LayerProperties.bounds)
         guard var b = p[bi].rect else { return }
         let w = b.size.width, h = b.size.height
@@ -18,7 +18,7 @@ extension Presenter {
         let font = p[Int(LayerProperties.font)].string ?? PropertyDefault.string(LayerProperties.font)
         let fontSize = p[Int(LayerProperties.fontSize)].number ?? PropertyDefault.number(LayerProperties.fontSize)
         let wrap = (p[Int(LayerProperties.isWrapped)].bool ?? false) && w > 0 ? w : nil
-        let natural = TextMeasure.shared.size(of: string, font: font, fontSize: fontSize, wrapWidth: wrap)
+        let natural = text.size(of: string, font: font, fontSize: fontSize, wrapWidth: wrap)
         if w == 0 { b.size.width = natural.width }
         if h == 0 { b.size.height = natural.height }
         p[bi] = .rect(b)

@@ -8,6 +8,7 @@
 
 import CalcCore
 import Bytecode
+import TextLayout
 
 public final class Timeline: Sendable {
     public let scene: SceneInfo
@@ -31,11 +32,13 @@ public final class Timeline: Sendable {
 
     /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
     /// `stepBudget` bounds each handler's instructions, `physicsBudget` the item-steps of the
-    /// dynamics simulation (docs/semantics.md, "Dynamics").
+    /// dynamics simulation (docs/semantics.md, "Dynamics"); `text` measures text layers (the driver
+    /// passes the service its Painter draws with).
     public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
                            physicsBudget: Int = DynamicsLimits.maxItemSteps,
-                           snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired) throws(RuntimeError) -> Timeline {
-        let m = Machine(program: program)
+                           snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired,
+                           text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
+        let m = Machine(program: program, text: text)
         m.stepBudget = stepBudget
         m.dynamicsRun.itemStepBudget = physicsBudget
         m.now = 0

@@ -139,7 +139,7 @@ struct RunOptions {
         if emit == .display {
             guard let job = jobsList.first else { return }
             let timeline: Timeline
-            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget) } catch {
+            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
                 throw CalcFailure(.runtime, "\(error)")
             }
             let scene: PresentationScene
@@ -154,7 +154,7 @@ struct RunOptions {
 
         let endTime = jobsList.map { $0.time }.max() ?? 0
         let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget) } catch {
+        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
             throw CalcFailure(.runtime, "\(error)")
         }
 

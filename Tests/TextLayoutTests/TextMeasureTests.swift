@@ -9,7 +9,7 @@ final class TextMeasureTests: XCTestCase {
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     func testLineBreakingIsGreedyAtSpaces() {
-        let w = ShapedText.Word.init(width:trailingSpace:)
+        let w = { (width: Double, space: Double) in ShapedText.Word(width: width, trailingSpace: space) }
         let text = ShapedText(paragraphs: [[w(1, 0.5), w(2, 0.5), w(3, 0)]], lineHeight: 1.25, fontFound: true)
         XCTAssertEqual(text.lineWidths(wrappingAt: nil), [7])          // 1 + ½ + 2 + ½ + 3
         XCTAssertEqual(text.lineWidths(wrappingAt: 3.6), [3.5, 3])      // "1 2" fits in 3.6, "3" does not
