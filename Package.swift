@@ -72,7 +72,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "render-bench",
-            dependencies: ["Render", "Compose", "DisplayList", "CalcCore"],
+            dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "Compiler", "VM", "CalcSnapshot"],
             path: "Sources/RenderBench",
             swiftSettings: optimizedSettings
         ),

@@ -7,6 +7,7 @@
 // usage: render-bench SCENES.json [--scene cards|cards2000|fillrate]… [--runs 3] [--png OUT.png]
 //                     [--png-bench] [--offscreen] [--png-clear OUT.png] [--decode FILE…]
 // --frames N times only the first N frames (for profiling under valgrind).
+// --cal FILE compiles and runs a CAL scene and times its frames' Compose and Render stages (CalFrames.swift).
 // --demo OUT.png renders a small scene exercising perspective, masks, group opacity and borders, to look at.
 // --decode FILE… times ImageDecoder on image files (median of 15 decodes each) and exits.
 // --paint times the shaders (no scene file needed): full-frame 1280×720 fills with an axial, a radial
@@ -43,6 +44,7 @@ struct Options {
     var frameLimit = Int.max
     var decode: [String] = []
     var blur = false
+    var cal: String?
     var paint = false
     var paintPNG: String?
     var paintOnly: String?
@@ -64,6 +66,7 @@ func parseOptions() -> Options {
         case "--decode": while let f = args.first, !f.hasPrefix("--") { o.decode.append(f); args.removeFirst() }
         case "--frames": o.frameLimit = Int(args.popFirst() ?? "") ?? Int.max
         case "--blur": o.blur = true
+        case "--cal": o.cal = args.popFirst()
         case "--paint": o.paint = true
         case "--paint-png": o.paint = true; o.paintPNG = args.popFirst()
         case "--paint-only": o.paint = true; o.paintOnly = args.popFirst()
@@ -308,6 +311,10 @@ func gradientQuality(_ lo: Double, _ hi: Double) {
 }
 
 let opts = parseOptions()
+if let cal = opts.cal {
+    benchCal(cal, runs: opts.runs, frameLimit: opts.frameLimit)
+    exit(0)
+}
 if opts.blur {
     blurBench(runs: max(opts.runs, 15))
     exit(0)
