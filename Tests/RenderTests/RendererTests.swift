@@ -266,6 +266,23 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(fb.pixels.count, 100 * 100)
     }
 
+    /// A 100-point layer turned 1.3 rad about y under perspective(20): the half turning towards the
+    /// viewer passes the eye plane at |u| = 20 / sin 1.3 ≈ 20.8 points from the axis. Its part in front
+    /// of the eye spreads from the centre to the canvas edge on its side; the far half shrinks to
+    /// the sliver x' = u·cos 1.3 / (1 + |u|·sin 1.3 / 20), within 4 points of the centre. Drawn
+    /// without clipping, the part behind the eye (w < 0) would appear mirrored on the far side,
+    /// between 10 and 40 points from the centre — those pixels must stay background.
+    func testPerspectiveCutsWhatIsBehindTheEyeAndNeverMirrorsIt() {
+        let child = box(0, 0, 100, 100) { $0.transform = .rotation(1.3, 0, 1, 0) }
+        let parent = box(0, 0, 100, 100, .clear) { $0.sublayerTransform = .perspective(20); $0.sublayers = [child] }
+        let fb = r.render(scene(100, 100, [parent]))
+        let left = px(fb, 20, 50) == red, right = px(fb, 80, 50) == red
+        XCTAssertTrue(left != right, "exactly one side is the near half")
+        let far = left ? 1 : -1      // direction of the far side from the centre
+        for d in 10...40 { XCTAssertEqual(px(fb, 50 + far * d, 50), white, "far side, \(d) from the centre") }
+        for d in 10...45 { XCTAssertEqual(px(fb, 50 - far * d, 50), red, "near side, \(d) from the centre") }
+    }
+
     func testScaleDoublesPixels() {
         let fb = r.render(scene(20, 20, scale: 2, [box(5, 5, 5, 5)]))
         XCTAssertEqual(fb.width, 40)
