@@ -1,6 +1,6 @@
 // The display list: one frame as a flat array of a few drawing operations, the contract between
 // Compose (which knows Core Animation: layer kinds, shadows, masks, replicators, contents gravity)
-// and the rasterizer (which knows only paths, paints, clips, groups and images). Everything is in
+// and the rasterizer (which knows only paths, paints, clips, groups, filters and images). Everything is in
 // device pixels or carries the projective map into them, so the rasterizer needs no layer tree.
 // Paths live in one element array per list and operations refer to ranges of it, so a frame of a
 // thousand layers is a handful of arrays, not a thousand small ones. The list prints as stable text
