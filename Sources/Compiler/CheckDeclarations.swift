@@ -167,7 +167,6 @@ extension Checker {
                 }
                 if m.name.rest.isEmpty, Parser.isFilterList(m.name.first) {
                     // lists are built at run time (arrays never go into templates)
-                    notDrawnYet(property: m.name.first, layer: displayName, at: m.name.span)
                     dynamicSeen = true
                     out.appendEach(filterList(m.name.text, m.value, layer: me, line: line(m.span)))
                     continue
@@ -177,7 +176,6 @@ extension Checker {
                     continue
                 }
                 guard kindHas(kind, kp, at: m.name.span) else { _ = expr(m.value, expect: .error); continue }
-                if kp.property == LayerProperties.compositingFilter { notDrawnYet(property: "compositingFilter", layer: displayName, at: m.name.span) }
                 let packed = kp.packed
                 if let k = setKeys.firstIndex(where: { $0.key == packed }) {
                     diags.warning("W0002", "property '\(keyName(kp))' is set twice; the last value wins", at: m.name.span,
@@ -898,7 +896,6 @@ extension Checker {
         guard !names.isEmpty else { return }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
         if names.count == 1, FilterKey.lists.contains(names[0].0) {
-            notDrawnYet(property: names[0].0, layer: lname, at: names[0].1)
             out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln))
             return
         }
@@ -908,7 +905,6 @@ extension Checker {
             _ = expr(value, expect: .error)
             return
         }
-        if kp.property == LayerProperties.compositingFilter { notDrawnYet(property: "compositingFilter", layer: lname, at: name.span) }
         let t = expr(value, expect: type)
         guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return }
         out.append(.setProp(layer: b.ir, kp, ir, line: ln))

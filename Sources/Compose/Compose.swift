@@ -3,7 +3,7 @@
 // background, contents or kind content, sublayers stably sorted by zPosition, border on top) and
 // each style becomes a few operations through a small lowering function (Styles.swift, Contents.swift).
 // A layer that needs compositing as a whole (opacity over overlapping parts, a mask, a shadow cast
-// by its composited alpha, a blend mode) opens a group; a group that ends up holding a single
+// by its composited alpha, a blend mode, filters) opens a group; a group that ends up holding a single
 // drawing with only an opacity is dissolved and the opacity multiplied into that drawing, so leaves
 // never pay for an offscreen. Every drawing's device box is computed as it is emitted: drawings
 // outside the canvas or the current clip are dropped, and groups get exact bounds.
@@ -109,12 +109,21 @@ struct Composer {
         draw(.fill(Fill(path: path, rule: rule, paint: paint, transform: map)), box: deviceBox(path, map))
     }
 
-    /// Opens a group; `closeGroup` finishes it.
+    /// Opens a group; `closeGroup` finishes it. Inside a filtered group, drawings up to the filters'
+    /// input reach outside the clip are kept: a blur carries them into view.
     mutating func openGroup(_ g: Group) {
         groups.append(OpenGroup(index: list.ops.count, outerDrawn: drawn, outerCount: drawCount, clipBox: clipBox))
         list.ops.append(.beginGroup(g))
         drawn = .empty
         drawCount = 0
+        let (rx, ry) = Composer.inputReach(g.filters)
+        clipBox = clipBox.outset(rx, ry)
+    }
+
+    /// How far outside the visible region a group's filters still read content.
+    static func inputReach(_ filters: [Filter]) -> (Int, Int) {
+        let r = Filter.reach(filters)
+        return (min(r.x, Filter.maxInputReach), min(r.y, Filter.maxInputReach))
     }
 
     /// Starts the mask section of the innermost group (its content so far is kept aside).
@@ -131,15 +140,19 @@ struct Composer {
     }
 
     /// Closes the innermost group: dissolves it when it holds one drawing and only an opacity,
-    /// drops it when it draws nothing, and otherwise sets its bounds.
+    /// drops it when it draws nothing, and otherwise sets its bounds: what it drew, grown by its
+    /// filters' reach and its shadow's, kept to the region where it can still be seen (or, for a
+    /// filtered group, read by its filters).
     mutating func closeGroup() {
         guard let g = groups.popLast(), case .beginGroup(var info) = list.ops[g.index] else { return }
-        var content = drawn, count = drawCount
-        if let m = g.maskIndex {
-            content = g.contentDrawn.intersection(drawn)
+        clipBox = g.clipBox
+        // the filters spread the content before the mask cuts it
+        let r = Filter.reach(info.filters)
+        var content = drawn.outset(r.x, r.y), count = drawCount
+        if g.maskIndex != nil {
+            content = g.contentDrawn.outset(r.x, r.y).intersection(drawn)
             count = g.contentCount
             if drawCount == 0 || content.isEmpty { count = 0 }
-            _ = m
         }
         if let s = info.shadow, count > 0 {
             let reach = Int((3 * s.sigma).rounded(.up)) + 1
@@ -148,14 +161,15 @@ struct Composer {
                               x1: shadowBox.x1 + Int(s.offsetX.rounded(.up)), y1: shadowBox.y1 + Int(s.offsetY.rounded(.up)))
             content = content.union(shadowBox.intersection(g.clipBox))
         }
-        content = content.intersection(canvas)
+        let (rx, ry) = Composer.inputReach(info.filters)
+        content = content.intersection(g.clipBox.outset(rx, ry))
         if count == 0 || content.isEmpty {
             list.ops.removeSubrange(g.index...)
             drawn = g.outerDrawn
             drawCount = g.outerCount
             return
         }
-        if count == 1 && !info.masked && info.shadow == nil && info.blend == .sourceOver,
+        if count == 1 && !info.masked && info.shadow == nil && info.blend == .sourceOver && info.filters.isEmpty,
            let k = singleDrawing(after: g.index), fold(info.opacity, into: k) {
             list.ops.remove(at: g.index)
         } else {
@@ -163,7 +177,7 @@ struct Composer {
             list.ops[g.index] = .beginGroup(info)
             list.ops.append(.endGroup)
         }
-        drawn = g.outerDrawn.union(content)
+        drawn = g.outerDrawn.union(content.intersection(g.clipBox))
         drawCount = g.outerCount + count
     }
 
@@ -176,7 +190,8 @@ struct Composer {
                 if found != nil { return nil }
                 found = i
             case .pushClip, .popClip: continue
-            case .beginGroup, .beginMask, .endGroup: return nil
+            // a backdrop inside a group filters the group's own surface: it cannot leave it
+            case .beginGroup, .beginMask, .endGroup, .backdrop: return nil
             }
         }
         return found

@@ -28,13 +28,17 @@ extension Composer {
             return
         }
 
+        // background filters act on what was drawn before the layer, so they come first (Filters.swift)
+        if !l.backgroundFilters.isEmpty { backgroundFilters(l, map: map, alpha: opacity * Composer.unit(tint.a)) }
+        let filters = Composer.deviceFilters(l.filters, map: map, bounds: l.bounds)
         let shadow = shadowPlan(l, map: map, tint: tint)
         let masked = !l.mask.isEmpty
         var groupShadow: GroupShadow?
         if case .composited(let s) = shadow { groupShadow = s }
-        let grouped = opacity < 1 || masked || groupShadow != nil || l.compositingFilter != .sourceOver
+        let grouped = opacity < 1 || masked || groupShadow != nil || l.compositingFilter != .sourceOver || !filters.isEmpty
         if grouped {
-            openGroup(Group(bounds: .empty, opacity: opacity, blend: l.compositingFilter, masked: masked, shadow: groupShadow))
+            openGroup(Group(bounds: .empty, opacity: opacity, blend: l.compositingFilter, masked: masked, shadow: groupShadow,
+                            filters: filters))
         }
         body(l, map: map, space: space, full: full, tint: tint, shadow: shadow, depth: depth)
         if grouped {

@@ -1,6 +1,6 @@
 // The display list: one frame as a flat array of a few drawing operations, the contract between
 // Compose (which knows Core Animation: layer kinds, shadows, masks, replicators, contents gravity)
-// and the rasterizer (which knows only paths, paints, clips, groups and images). Everything is in
+// and the rasterizer (which knows only paths, paints, clips, groups, filters and images). Everything is in
 // device pixels or carries the projective map into them, so the rasterizer needs no layer tree.
 // Paths live in one element array per list and operations refer to ranges of it, so a frame of a
 // thousand layers is a handful of arrays, not a thousand small ones. The list prints as stable text
@@ -119,20 +119,25 @@ public struct GroupShadow: Sendable, Hashable {
     }
 }
 
-/// An offscreen layer: what is drawn between `beginGroup` and `endGroup` is composited as one image
-/// (its shadow first, then the content times `opacity`, with `blend`).
+/// An offscreen layer: what is drawn between `beginGroup` and `endGroup` is composited as one image:
+/// its `filters` in order, then its mask, its shadow under it, and the whole times `opacity` blended
+/// onto what lies under it with `blend` (the offscreen is isolated: blending happens only there).
 public struct Group: Sendable, Hashable {
     /// Device pixels the group may touch (its content, shadow and filters' reach), already clipped to
-    /// the canvas; drawing outside it is lost.
+    /// the visible region (grown by a filter's input reach, `Filter.maxInputReach` at most, so what
+    /// a blur carries in is drawn); drawing outside it is lost.
     public var bounds: IRect
     public var opacity: Double
     public var blend: BlendMode
     /// True when a `beginMask` follows the content: the mask's alpha multiplies the content.
     public var masked: Bool
     public var shadow: GroupShadow?
+    /// Applied to the content, in order, before the mask.
+    public var filters: [Filter]
     public init(bounds: IRect, opacity: Double = 1, blend: BlendMode = .sourceOver, masked: Bool = false,
-                shadow: GroupShadow? = nil) {
+                shadow: GroupShadow? = nil, filters: [Filter] = []) {
         self.bounds = bounds; self.opacity = opacity; self.blend = blend; self.masked = masked; self.shadow = shadow
+        self.filters = filters
     }
 }
 
@@ -147,6 +152,8 @@ public enum DisplayOp: Sendable, Hashable {
     case fill(Fill)
     case blurredFill(BlurredFill)
     case image(ImageDraw)
+    /// Filters the current surface's pixels under a shape (a layer's background filters).
+    case backdrop(Backdrop)
 }
 
 /// One frame's drawing, in device pixels.

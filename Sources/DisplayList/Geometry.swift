@@ -37,6 +37,10 @@ public struct IRect: Sendable, Hashable {
     public func outset(_ n: Int) -> IRect {
         isEmpty ? self : IRect(x0: x0 - n, y0: y0 - n, x1: x1 + n, y1: y1 + n)
     }
+    /// The box grown by `dx` pixels left and right and `dy` pixels above and below.
+    public func outset(_ dx: Int, _ dy: Int) -> IRect {
+        isEmpty ? self : IRect(x0: x0 - dx, y0: y0 - dy, x1: x1 + dx, y1: y1 + dy)
+    }
 }
 
 /// A plane-to-plane projective map in row-vector form: (X, Y, W) = (x, y, 1) · M, image (X/W, Y/W).

@@ -39,6 +39,7 @@ extension DisplayList {
             if let sh = g.shadow {
                 s += " shadow \(DisplayList.hex(sh.color)) offset (\(DisplayList.num(sh.offsetX)), \(DisplayList.num(sh.offsetY))) sigma \(DisplayList.num(sh.sigma))"
             }
+            if !g.filters.isEmpty { s += " filters " + DisplayList.filters(g.filters) }
             return s
         case .beginMask:
             return "mask"
@@ -59,7 +60,25 @@ extension DisplayList {
             if d.tint != .white { s += " tint \(DisplayList.hex(d.tint))" }
             if d.sampling != .linear { s += " \(d.sampling)" }
             return s + " " + DisplayList.map(d.transform)
+        case .backdrop(let b):
+            var s = "backdrop \(DisplayList.filters(b.filters)) \(b.rule) \(pathText(b.path)) \(DisplayList.map(b.transform))"
+            if b.alpha != 1 { s += " alpha \(DisplayList.num(b.alpha))" }
+            return s
         }
+    }
+
+    /// A filter chain: `[gaussianBlur sigma (SX, SY), bloom sigma (SX, SY) intensity K,
+    /// colorControls saturation S brightness B contrast C, posterize levels L]`.
+    static func filters(_ fs: [Filter]) -> String {
+        "[" + fs.map { f -> String in
+            switch f {
+            case .gaussianBlur(let sx, let sy): return "gaussianBlur sigma (\(num(sx)), \(num(sy)))"
+            case .bloom(let sx, let sy, let k): return "bloom sigma (\(num(sx)), \(num(sy))) intensity \(num(k))"
+            case .colorControls(let s, let b, let c):
+                return "colorControls saturation \(num(s)) brightness \(num(b)) contrast \(num(c))"
+            case .posterize(let n): return "posterize levels \(num(n))"
+            }
+        }.joined(separator: ", ") + "]"
     }
 
     private func paintText(_ p: Paint) -> String {

@@ -4,10 +4,12 @@
 // a sink: a solid colour, or a shader (gradient, image) that colours a span before it is blended.
 // A clip is an 8-bit device-space coverage mask (or just a box when it is a pixel-aligned
 // rectangle), intersected with the clip around it. A group draws into an offscreen surface the
-// size of its bounds, starting with no clip of its own; when it ends its mask multiplies it, its
-// shadow (its blurred alpha, tinted and offset) is composited under it, and it is composited with
-// its opacity through the clip that was active when it began — so a shadow is cast by the whole
-// content even where an ancestor's clip later hides part of it.
+// size of its bounds, starting with no clip of its own; when it ends its filters run over it
+// (Filters.swift), its mask multiplies it, its shadow (its blurred alpha, tinted and offset) is
+// composited under it, and it is composited with its opacity and blend mode (Blend.swift) through
+// the clip that was active when it began — so a shadow is cast by the whole content even where an
+// ancestor's clip later hides part of it. A backdrop filters a copy of the pixels under and around
+// its shape and mixes it back in by the shape's coverage.
 // All scratch memory (cells, polygons, masks, offscreen surfaces) belongs to the Renderer and is
 // reused from frame to frame, which is why a Renderer is not Sendable: use one per thread.
 
@@ -29,6 +31,9 @@ public final class Renderer {
     private var canvasWidth = 0, canvasHeight = 0
     private var alphaScratch = ScratchBuffer<UInt8>()
     let blur = GaussianBlur()
+    /// A bloom's blurred copy, and a backdrop's filtered copy of the pixels under its shape.
+    let bloomScratch = ScratchBuffer<UInt32>()
+    let backdropScratch = ScratchBuffer<UInt32>()
     /// One row of shader output (ShaderSink.chunk pixels).
     let shaderRow = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
 
@@ -177,6 +182,7 @@ struct Execution {
         case .endGroup: endGroup()
         case .blurredFill(let b): blurredFill(b)
         case .image(let d): drawImage(d)
+        case .backdrop(let b): backdrop(b)
         }
     }
 
@@ -337,9 +343,11 @@ struct Execution {
     // MARK: - Groups
 
     private mutating func beginGroup(_ g: Group) {
-        // without a shadow, nothing outside the clip can matter
-        let limit = g.shadow == nil ? clip.rect : target.rect
-        let rect = g.bounds.intersection(limit).intersection(target.rect)
+        // without a shadow, nothing outside the clip can matter, except what a filter's blur carries in
+        let reach = Filter.reach(g.filters)
+        let rx = min(reach.x, Filter.maxInputReach), ry = min(reach.y, Filter.maxInputReach)
+        let limit = (g.shadow == nil ? clip.rect : target.rect).outset(rx, ry)
+        let rect = g.bounds.intersection(limit).intersection(target.rect.outset(rx, ry))
         let content = renderer.offscreen(rect)
         groups.append(OpenGroup(info: g, outerTarget: target, outerClip: clip, outerClips: clips, content: content))
         target = content
@@ -361,6 +369,7 @@ struct Execution {
         guard let g = groups.popLast() else { return }
         while !clips.isEmpty { popClip() }
         let rect = g.content.rect
+        if !g.info.filters.isEmpty { renderer.apply(g.info.filters, to: g.content, rect: rect) }
         if let m = g.mask {
             for y in rect.y0..<rect.y1 { Spans.multiplyByAlpha(g.content.pointer(rect.x0, y), m.pointer(rect.x0, y), rect.width) }
         }
@@ -370,7 +379,12 @@ struct Execution {
         clips = g.outerClips
         let a = UInt32(PixelMath.byte(PixelMath.unit(g.info.opacity)))
         let dest = rect.intersection(clip.rect).intersection(target.rect)
-        if a > 0 && !dest.isEmpty {
+        if a > 0 && !dest.isEmpty && g.info.blend != .sourceOver {
+            for y in dest.y0..<dest.y1 {
+                let m = clip.mask.map { UnsafePointer($0 + (y * clip.stride + dest.x0)) }
+                Blend.composite(target.pointer(dest.x0, y), g.content.pointer(dest.x0, y), m, dest.width, a, g.info.blend)
+            }
+        } else if a > 0 && !dest.isEmpty {
             for y in dest.y0..<dest.y1 {
                 let src = g.content.pointer(dest.x0, y)
                 if let m = clip.mask {
@@ -382,6 +396,40 @@ struct Execution {
         }
         if g.mask != nil { renderer.releaseOffscreen() }
         renderer.releaseOffscreen()
+    }
+
+    // MARK: - Backdrops
+
+    /// Background filters: the pixels under the shape and within the filters' reach around it are
+    /// copied (the surface's edge pixels repeated beyond it, so a blur does not fade in transparency
+    /// at the canvas edge), filtered, and mixed back in under the shape by its coverage × alpha, through
+    /// the clip.
+    private mutating func backdrop(_ b: Backdrop) {
+        let alpha = UInt32(PixelMath.byte(PixelMath.unit(b.alpha)))
+        guard alpha > 0, !b.filters.isEmpty else { return }
+        let poly = renderer.poly
+        poly.flatten(path(b.path), map: b.transform)
+        guard !poly.isEmpty else { return }
+        let region = poly.bounds.intersection(clip.rect).intersection(target.rect)
+        guard !region.isEmpty else { return }
+        let reach = Filter.reach(b.filters)
+        let box = region.outset(min(reach.x, Filter.maxInputReach), min(reach.y, Filter.maxInputReach))
+        let w = box.width, h = box.height
+        let copy = renderer.backdropScratch.reserve(w * h)
+        let t = target.rect
+        for y in 0..<h {
+            let sy = min(max(box.y0 + y, t.y0), t.y1 - 1)
+            let row = copy + y * w
+            let inner0 = max(box.x0, t.x0), inner1 = min(box.x1, t.x1)
+            let left = inner0 - box.x0
+            (row + left).update(from: target.pointer(inner0, sy), count: inner1 - inner0)
+            if left > 0 { row.update(repeating: target.pointer(t.x0, sy).pointee, count: left) }
+            if box.x1 > inner1 { (row + (inner1 - box.x0)).update(repeating: target.pointer(t.x1 - 1, sy).pointee, count: box.x1 - inner1) }
+        }
+        let filtered = Surface(base: copy, stride: w, originX: box.x0, originY: box.y0, rect: box)
+        renderer.apply(b.filters, to: filtered, rect: box)
+        var sink = BackdropSink(surface: target, filtered: filtered, alpha: alpha, mask: clip.mask, maskStride: clip.stride)
+        renderer.raster.fill(poly, rule: b.rule, clip: region, sink: &sink)
     }
 
     /// The group's shadow: its alpha blurred, offset (to the nearest device pixel) and tinted, put
@@ -403,6 +451,45 @@ struct Execution {
             let src = alpha + ((y - dy - rect.y0) * rect.width + (dest.x0 - dx - rect.x0))
             Spans.paintAlphaUnder(content.pointer(dest.x0, y), src, dest.width, c)
         }
+    }
+}
+
+/// Mixes a filtered copy into the surface by coverage × alpha × the clip mask: d + (f − d)·k / 255,
+/// per channel with exact rounding.
+struct BackdropSink: CoverageSink {
+    let surface: Surface
+    let filtered: Surface
+    let alpha: UInt32
+    let mask: UnsafeMutablePointer<UInt8>?
+    let maskStride: Int
+    private var y = 0
+
+    init(surface: Surface, filtered: Surface, alpha: UInt32, mask: UnsafeMutablePointer<UInt8>?, maskStride: Int) {
+        self.surface = surface; self.filtered = filtered; self.alpha = alpha; self.mask = mask; self.maskStride = maskStride
+    }
+
+    @inline(__always) mutating func row(_ y: Int) { self.y = y }
+
+    @inline(__always) mutating func span(x: Int, count: Int, coverage: UInt32) {
+        let d = surface.pointer(x, y), f = filtered.pointer(x, y)
+        let k = PixelMath.div255(coverage &* alpha)
+        for i in 0..<count {
+            var ki = k
+            if let m = mask { ki = PixelMath.div255(k &* UInt32(m[y * maskStride + x + i])) }
+            if ki != 0 { d[i] = BackdropSink.mix(d[i], f[i], ki) }
+        }
+    }
+
+    @inline(__always) mutating func pixel(x: Int, coverage: UInt32) { span(x: x, count: 1, coverage: coverage) }
+
+    @inline(__always) static func mix(_ d: UInt32, _ f: UInt32, _ k: UInt32) -> UInt32 {
+        if k == 255 { return f }
+        var out: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            let a = (d >> shift) & 255, b = (f >> shift) & 255
+            out |= PixelMath.div255(a &* (255 &- k) &+ b &* k) << shift
+        }
+        return out
     }
 }
 

@@ -38,11 +38,14 @@ struct Bench: ParsableCommand {
     @Option(help: "Instead: time this .cal file's timeline run and every frame's presentation tree and raster (median of --runs).")
     var timeline: String?
     @Flag(help: "Instead: time a frame of 500 text labels beside Pillow (issue 12, speed case c).") var text = false
+    @Flag(help: "Instead: time a gaussianBlur of radius 10 over a full 1280x720 layer beside Pillow (issue 12, speed case b).")
+    var blur = false
 
     func run() throws {
         if let compile { return try benchCompile(compile) }
         if let timeline { return try benchTimeline(timeline) }
         if text { return try benchText() }
+        if blur { return try benchBlur() }
         guard let scene else { return try benchPeerScenes() }
         let data = try Files.read(scenes)
         guard let doc = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
