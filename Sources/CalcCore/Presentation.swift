@@ -12,9 +12,13 @@ public enum FillRule: UInt8, Sendable { case nonZero = 0, evenOdd }
 public enum LineCap: UInt8, Sendable { case butt = 0, round, square }
 public enum LineJoin: UInt8, Sendable { case miter = 0, round, bevel }
 public enum GradientType: UInt8, Sendable { case axial = 0, radial, conic }
-public enum BlendMode: UInt8, Sendable {
+/// `compositingFilter`: the W3C Compositing and Blending Level 1 modes, then Core Animation's additive
+/// ones (kCAFilterPlusL, kCAFilterPlusD: plus-lighter and plus-darker). Appended, never reordered: the
+/// raw values are the bytecode encoding of the script-visible "blend mode" enumeration.
+public enum BlendMode: UInt8, Sendable, CaseIterable {
     case sourceOver = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
     case difference, exclusion, hue, saturation, color, luminosity
+    case plusLighter, plusDarker
 }
 
 public struct ShadowStyle: Sendable, Equatable {

@@ -82,7 +82,8 @@ public enum Enumerations {
         "line join": ["miter", "round", "bevel"],
         "gradient type": ["axial", "radial", "conic"],
         "blend mode": ["sourceOver", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
-                       "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity"],
+                       "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+                       "plusLighter", "plusDarker"],
         // CAEmitterLayer's (the order of the Particles module's EmitterShape, EmitterMode, EmitterRenderMode)
         "emitter shape": ["point", "line", "rectangle", "cuboid", "circle", "sphere"],
         "emitter mode": ["points", "outline", "surface", "volume"],
