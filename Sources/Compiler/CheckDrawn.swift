@@ -1,7 +1,7 @@
 // W0018: a script must never compile into nothing without being told. What the renderer does not
-// draw yet (particles, filters, blend modes, transition effects) is reported where the script
-// asks for it, once per feature and layer, naming both; README's table of what is drawn says the
-// same. Each entry goes when its drawing lands.
+// draw yet (particles, filters, blend modes) is reported where the script asks for it, once per
+// feature and layer, naming both; README's table of what is drawn says the same. Each entry goes
+// when its drawing lands.
 
 import CalcCore
 import Parser
@@ -13,7 +13,6 @@ extension Checker {
         case filters = "'filters' are"
         case backgroundFilters = "'backgroundFilters' are"
         case compositingFilter = "'compositingFilter' blend modes are"
-        case transition = "transition effects are"
 
         /// What the frames show instead.
         var instead: String {
@@ -22,7 +21,6 @@ extension Checker {
             case .filters: return "its content is drawn unfiltered"
             case .backgroundFilters: return "what lies behind it is drawn unfiltered"
             case .compositingFilter: return "it is composited with plain source-over"
-            case .transition: return "the layer shows its new state at once"
             }
         }
     }

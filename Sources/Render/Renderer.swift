@@ -370,7 +370,12 @@ struct Execution {
         clips = g.outerClips
         let a = UInt32(PixelMath.byte(PixelMath.unit(g.info.opacity)))
         let dest = rect.intersection(clip.rect).intersection(target.rect)
-        if a > 0 && !dest.isEmpty {
+        if a > 0 && !dest.isEmpty && g.info.blend == .plusLighter {
+            for y in dest.y0..<dest.y1 {
+                let m = clip.mask.map { UnsafePointer($0 + (y * clip.stride + dest.x0)) }
+                Execution.plusLighter(target.pointer(dest.x0, y), g.content.pointer(dest.x0, y), m, dest.width, a)
+            }
+        } else if a > 0 && !dest.isEmpty {
             for y in dest.y0..<dest.y1 {
                 let src = g.content.pointer(dest.x0, y)
                 if let m = clip.mask {
@@ -382,6 +387,24 @@ struct Execution {
         }
         if g.mask != nil { renderer.releaseOffscreen() }
         renderer.releaseOffscreen()
+    }
+
+    /// Plus-lighter (kCAFilterPlusL), the one blend mode groups honour so far: each premultiplied
+    /// channel of the source, scaled by `alpha` × the clip mask, is added to the backdrop and clamped
+    /// to 255. Transitions draw a cross-dissolve with it (old × (1 − p) plus new × p, Compose's
+    /// Transition.swift); other modes are composited as source-over until blend modes land.
+    static func plusLighter(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ mask: UnsafePointer<UInt8>?,
+                            _ n: Int, _ alpha: UInt32) {
+        for i in 0..<n {
+            var a = alpha
+            if let m = mask { a = PixelMath.div255(alpha &* UInt32(m[i])) }
+            var s = src[i]
+            if a == 0 || s >> 24 == 0 { continue }
+            if a != 255 { s = PixelMath.scale(s, a) }
+            let d = dst[i]
+            @inline(__always) func c(_ k: UInt32) -> UInt32 { min(255, ((s >> (8 &* k)) & 255) &+ ((d >> (8 &* k)) & 255)) }
+            dst[i] = c(0) | c(1) << 8 | c(2) << 16 | c(3) << 24
+        }
     }
 
     /// The group's shadow: its alpha blurred, offset (to the nearest device pixel) and tinted, put
