@@ -19,16 +19,20 @@ extension Composer {
     static let curlTilt = Double.pi / 9
     /// Perspective distance of a flip, in units of the layer's side across the turning axis.
     static let flipDistance = 2.0
+    /// Transitions nested in earlier pictures (one added while another ran) drawn, at most; deeper
+    /// ones are cut, their picture drawn as it ended. A script adding a transition every frame makes
+    /// a chain as long as the run; each level costs a few stack frames and a lowering.
+    static let maxNestedTransitions = 4
 
     /// Draws `l`, which has transition `tr` running: its two pictures through the effect at
     /// `tr.progress`.
     mutating func transition(_ l: PresentationLayer, _ tr: TransitionState, space: Space, tint: Color, depth: Int) {
         var new = l
         new.transition = nil
-        // the earlier picture, placed where the layer is now; it may carry a transition of its own
-        // (frozen when it was captured), so it goes one level deeper to bound that chain
+        // the earlier picture, placed where the layer is now; it may carry a transition of its own,
+        // frozen when it was captured (kept, to `maxNestedTransitions` levels)
         let old: PresentationLayer? = tr.from.first.map { f in
-            var o = f
+            var o = Composer.trimmed(f, levels: Composer.maxNestedTransitions - 1)
             o.position = l.position; o.anchorPoint = l.anchorPoint; o.anchorPointZ = l.anchorPointZ
             o.zPosition = l.zPosition; o.transform = l.transform
             return o
@@ -86,6 +90,19 @@ extension Composer {
             // the new page unrolls down from the top: a curl up played backwards, pictures swapped
             curl(page: new, under: old, pageDepth: depth, underDepth: depth + 1, lifted: 1 - p, l, space: space, tint: tint)
         }
+    }
+
+    /// `l` with the chain of transitions in its earlier pictures cut after `levels` more.
+    static func trimmed(_ l: PresentationLayer, levels: Int) -> PresentationLayer {
+        guard var tr = l.transition else { return l }
+        var out = l
+        if levels <= 0 {
+            out.transition = nil
+        } else {
+            tr.from = tr.from.map { trimmed($0, levels: levels - 1) }
+            out.transition = tr
+        }
+        return out
     }
 
     /// Draws a picture (nothing when nil), with `extra` applied in the layer's own space (bounds
