@@ -39,8 +39,9 @@ extension Composer {
         }
         let p = tr.progress.isNaN ? 0 : min(1, max(0, tr.progress))
         let b = l.bounds
-        let w = abs(b.size.width), h = abs(b.size.height)
-        let sized = w > 0 && h > 0 && w.isFinite && h.isFinite && b.origin.x.isFinite && b.origin.y.isFinite
+        // a side that is not finite slides by nothing (and turns or folds nothing: a fade)
+        let w = abs(b.size.width).isFinite ? abs(b.size.width) : 0, h = abs(b.size.height).isFinite ? abs(b.size.height) : 0
+        let sized = w > 0 && h > 0 && b.origin.x.isFinite && b.origin.y.isFinite
         var type = tr.type
         if !sized && (type == .flip || type == .curlUp || type == .curlDown) { type = .fade }
 
@@ -60,6 +61,7 @@ extension Composer {
             closeGroup()
         case .moveIn, .push, .reveal:
             let (dx, dy) = Composer.slide(tr.subtype, width: w, height: h)
+            // a translation is the same in anchor-relative coordinates
             let oldShift = Transform3D.translation(dx * p, dy * p)
             let newShift = Transform3D.translation(dx * (p - 1), dy * (p - 1))
             switch type {
@@ -80,9 +82,9 @@ extension Composer {
             // viewer, so neither is mirrored
             let angle = Double.pi * p
             if p < 0.5 {
-                picture(old, extra: flipMatrix(l, tr.subtype, angle: angle), space: space, tint: tint, depth: depth + 1)
+                picture(old, extra: Composer.anchored(flipMatrix(l, tr.subtype, angle: angle), l), space: space, tint: tint, depth: depth + 1)
             } else {
-                picture(new, extra: flipMatrix(l, tr.subtype, angle: angle - Double.pi), space: space, tint: tint, depth: depth)
+                picture(new, extra: Composer.anchored(flipMatrix(l, tr.subtype, angle: angle - Double.pi), l), space: space, tint: tint, depth: depth)
             }
         case .curlUp:
             curl(page: old, under: new, pageDepth: depth + 1, underDepth: depth, lifted: p, l, space: space, tint: tint)
@@ -105,18 +107,20 @@ extension Composer {
         return out
     }
 
-    /// Draws a picture (nothing when nil), with `extra` applied in the layer's own space (bounds
-    /// coordinates) before its placement.
+    /// `e`, a map of the layer's bounds coordinates, in anchor-relative coordinates: T(a)·E·T(−a).
+    /// The two pictures share these (they share the anchor point's place), even when their bounds
+    /// differ, so the effect's centre, fold or offset is the same point for both.
+    static func anchored(_ e: Transform3D, _ l: PresentationLayer) -> Transform3D {
+        let b = l.bounds
+        let ax = b.origin.x + l.anchorPoint.x * b.size.width, ay = b.origin.y + l.anchorPoint.y * b.size.height
+        return Mat4.mul(Mat4.mul(.translation(ax, ay, l.anchorPointZ), e), .translation(-ax, -ay, -l.anchorPointZ))
+    }
+
+    /// Draws a picture (nothing when nil), with `extra` (anchor-relative, from `anchored`) applied
+    /// before the picture's transform.
     private mutating func picture(_ pic: PresentationLayer?, extra: Transform3D? = nil, space: Space, tint: Color, depth: Int) {
         guard var pic, depth < Compose.maxDepth else { return }
-        if let e = extra {
-            // in anchor-relative coordinates, which the two pictures share (they share the anchor
-            // point and the placement): T(a)·E·T(−a), before the layer's own transform
-            let b = pic.bounds
-            let ax = b.origin.x + pic.anchorPoint.x * b.size.width, ay = b.origin.y + pic.anchorPoint.y * b.size.height
-            let conj = Mat4.mul(Mat4.mul(.translation(ax, ay, pic.anchorPointZ), e), .translation(-ax, -ay, -pic.anchorPointZ))
-            pic.transform = Mat4.mul(conj, pic.transform)
-        }
+        if let e = extra { pic.transform = Mat4.mul(e, pic.transform) }
         layer(pic, space: space, tint: tint, depth: depth)
     }
 
@@ -196,9 +200,10 @@ extension Composer {
         let shadow = sigma.isFinite && sigma > 0 && shade.a > 0
             ? GroupShadow(color: shade, offsetX: 0, offsetY: 0, sigma: sigma) : nil
         let flapPath = add(Composer.polygon(g.flap))
+        let reflection = Composer.anchored(g.reflection, l)
         openGroup(Group(bounds: .empty, masked: true, shadow: shadow))
         if pushClip(flapPath, map: map) {
-            picture(page, extra: g.reflection, space: space, tint: tint, depth: pageDepth)
+            picture(page, extra: reflection, space: space, tint: tint, depth: pageDepth)
             var stops = [GradientStop(0, Color(0.78, 0.78, 0.78, 0.85)), GradientStop(0.2, Color(1, 1, 1, 0.78)),
                          GradientStop(1, Color(0.94, 0.94, 0.94, 0.8))]
             for i in stops.indices { stops[i].color = Composer.tinted(stops[i].color, tint) }
@@ -210,7 +215,7 @@ extension Composer {
             popClip()
         }
         beginMask()
-        picture(page, extra: g.reflection, space: space, tint: tint, depth: pageDepth)
+        picture(page, extra: reflection, space: space, tint: tint, depth: pageDepth)
         closeGroup()
     }
 

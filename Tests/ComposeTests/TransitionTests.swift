@@ -195,6 +195,18 @@ final class TransitionComposeTests: XCTestCase {
         XCTAssertEqual(list(changing(.flip, .fromLeft, 1)).text, "display 240x80 background #ffffffff\n\(fillLine("#0000ffff", 10, 20))\n")
     }
 
+    func testAnEarlierPictureOfAnotherSizeTurnsAboutTheSameAxis() throws {
+        // the old picture is 60×40, its anchor (its centre) placed at the layer's centre (60, 40): its
+        // point (x, y) is the layer's (x + 20, y), so the flip must put it where it puts that point
+        let l = changing(.flip, .fromLeft, 0.25, from: box(0, 0, 60, 40, red))
+        let (_, m) = try XCTUnwrap(fills(list(l)).first)
+        for (x, y) in [(0.0, 0.0), (60.0, 40.0), (10.0, 30.0)] {
+            let got = apply(m, x, y), want = flipped(x + 20, y, Double.pi / 4)
+            XCTAssertEqual(got.0, want.0, accuracy: 1e-9, "(\(x), \(y))")
+            XCTAssertEqual(got.1, want.1, accuracy: 1e-9, "(\(x), \(y))")
+        }
+    }
+
     func testFlipSubtypesBringTheNamedSideForwardAsDrawn() throws {
         // the edge that comes forward is drawn longer than the opposite one; flipFromTop brings the
         // top as drawn forward under either origin (device y grows downwards in both)
