@@ -68,7 +68,6 @@ extension Checker {
                                               "transition": .transition]
         // the parser makes animation literals of these names only
         guard let kind = kinds[kindName.text] else { return .error }
-        if kind == .transition { notDrawnYet(.transition, layer: "", at: kindName.span) }
         let allowed = Checker.fields(of: kind)
         var members: [Member] = []
         for s in body {

@@ -724,7 +724,6 @@ extension Checker {
     /// UIKit's `transition(with: layer, duration:, options: [.transitionFlipFromLeft …]) { … }`: the
     /// changes happen without animation and a CATransition on the layer shows them.
     func transitionBlock(_ kind: Name, _ args: [Arg], _ body: [Stmt], _ completion: [Stmt]?, _ finished: Name?, _ span: Span, _ ctx: MemberContext) -> [IRStmt] {
-        notDrawnYet(.transition, layer: "", at: kind.span)
         var layer: IR?, duration: IR?
         var type = 0, subtype = 0
         var curve = TimingFunction.easeInEaseOut

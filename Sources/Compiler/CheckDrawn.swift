@@ -1,5 +1,5 @@
 // W0018: a script must never compile into nothing without being told. What the renderer does not
-// draw yet (particles, transition effects) is reported where the script
+// draw yet (particles) is reported where the script
 // asks for it, once per feature and layer, naming both; README's table of what is drawn says the
 // same. Each entry goes when its drawing lands.
 
@@ -10,13 +10,11 @@ extension Checker {
     /// Features that compile and run but are not drawn yet, by the name W0018 gives them.
     enum Undrawn: String {
         case emitter = "emitter particles are"
-        case transition = "transition effects are"
 
         /// What the frames show instead.
         var instead: String {
             switch self {
             case .emitter: return "its background and border are drawn, its particles are not"
-            case .transition: return "the layer shows its new state at once"
             }
         }
     }

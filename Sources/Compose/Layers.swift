@@ -15,6 +15,12 @@ extension Composer {
     }
 
     mutating func layer(_ l: PresentationLayer, space: Space, tint: Color, depth: Int) {
+        // a running transition draws the layer's two pictures (Transition.swift); it comes first
+        // because either picture may be hidden or transparent while the other is not
+        if let tr = l.transition, depth < Compose.maxDepth {
+            transition(l, tr, space: space, tint: tint, depth: depth)
+            return
+        }
         guard !l.hidden, depth < Compose.maxDepth else { return }
         let opacity = Composer.unit(l.opacity)
         guard opacity > 0, tint.a > 0 else { return }

@@ -41,33 +41,33 @@
   duration = K7               ; 0.5
 
 .function F0 "main" params 0 registers 3
-  0000    8 NEWLAYER      R0, LT0             ; plain "card"
+  0000    9 NEWLAYER      R0, LT0             ; plain "card"
   0001    | SETGLOBAL     R0, G0
   0002    | ROOT          R0
   0003    | GETGLOBAL     R1, G0
   0004    | ADDSUBLAYER   R0, R1
-  0005    9 NEWLAYER      R0, LT1             ; plain "tile"
+  0005   10 NEWLAYER      R0, LT1             ; plain "tile"
   0006    | SETGLOBAL     R0, G1
   0007    | ROOT          R0
   0008    | GETGLOBAL     R1, G1
   0009    | ADDSUBLAYER   R0, R1
-  0010   11 LOADK         R0, K11             ; 1
+  0010   12 LOADK         R0, K11             ; 1
   0011    | NEWARRAY      R1, R2, 0
   0012    | SCHEDULE      R0, R1, F1          ; "at 1s"
-  0013   15 RET
+  0013   16 RET
 
 .function F1 "at 1s" params 0 registers 2
-  0000   12 TXBEGIN
+  0000   13 TXBEGIN
   0001    | LOADBOOL      R0, 1
   0002    | TXSET         R0, disableActions
   0003    | GETGLOBAL     R0, G0
   0004    | LOADK         R1, K12             ; #457b9dff
   0005    | SETPROP       R0, R1, backgroundColor
   0006    | TXCOMMIT
-  0007   13 GETGLOBAL     R0, G0
+  0007   14 GETGLOBAL     R0, G0
   0008    | ANIMNEW       R1, AT0             ; transition bounds
   0009    | ANIMADD       R0, R1, K13         ; "transition"
-  0010   14 TXBEGIN
+  0010   15 TXBEGIN
   0011    | TXBEGIN
   0012    | LOADBOOL      R0, 1
   0013    | TXSET         R0, disableActions
@@ -79,4 +79,4 @@
   0019    | ANIMNEW       R1, AT1             ; transition bounds
   0020    | ANIMADD       R0, R1, K13         ; "transition"
   0021    | TXCOMMIT
-  0022   15 RET
+  0022   16 RET
