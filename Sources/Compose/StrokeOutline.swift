@@ -4,9 +4,14 @@
 // the left offset forwards and the right offset backwards. Such a contour adds up, as a sum of
 // closed curves, to one rectangle per segment plus one wedge per join on the outer side of the turn
 // plus the caps, all wound the same way, so the non-zero fill is exactly their union — which is the
-// stroke. On the inner side of a turn the two offset points are joined through the vertex; when both
-// segments are at least h·sin(turn) long the triangle that detour adds lies inside both rectangles,
-// so the offset points are joined directly (fewer, shorter edges and no area counted twice there).
+// stroke. The rasterizer, though, applies the fill rule after accumulating signed area, so a region
+// wound twice next to an edge over-covers the pixels along it; where strokes commonly make one, the
+// outline avoids it. On the inner side of a turn the two offsets meet where they cross (the union's
+// inner corner) when the segments are long enough for it; else the offset points are joined straight
+// across (both segments at least h·sin(turn) long, so the triangle skipped lies in both rectangles)
+// or through the vertex, and the overlap inside the corner is wound twice. A butt end just before or
+// after an inner corner, inside the band of the segment beyond it, is cut at the line square to
+// that segment through the corner rather than wound over it.
 // Segments are chords of the path, but where a piece ends or an element meets the next the
 // path's exact tangent decides: a small correction at that vertex turns the chord's offset to the
 // tangent's (a wedge on the outer side; on the inner side the chord's overshoot past the tangent's
@@ -249,9 +254,9 @@ struct StrokeEmitter {
         // butt ends just before or after an inner corner (EndClip)
         var first: EndClip?, last: EndClip?
         if n >= 3 && cap == .butt {
-            let v = nd[1], b = nd[1]
-            if squareStart && (v.smooth || (s.tex == s.dx && s.tey == s.dy && b.tsx == b.dx && b.tsy == b.dy)) {
-                first = endClip(s.x, s.y, v.x, v.y, s.dx, s.dy, s.chord, b.dx, b.dy, b.chord)
+            let v = nd[1]       // the corner, and the segment leaving it
+            if squareStart && (v.smooth || (s.tex == s.dx && s.tey == s.dy && v.tsx == v.dx && v.tsy == v.dy)) {
+                first = endClip(s.x, s.y, v.x, v.y, s.dx, s.dy, s.chord, v.dx, v.dy, v.chord)
             }
             let w = nd[n - 2], a = nd[n - 3]
             if first == nil || n > 3,
@@ -293,12 +298,13 @@ struct StrokeEmitter {
 
     /// A butt end of an open piece closer to the next corner than h·tan(turn/2) on the corner's
     /// inner side (a stroke or dash that ends just before or after a corner): the short segment's
-    /// rectangle lies inside the band of the segment beyond the corner, and the part of it past
-    /// that segment's end line inside its rectangle, so the two rectangles would overlap and the
-    /// rasterizer count the overlap twice along the edge. The outline follows the end line
-    /// instead: from `c`, where the line crosses the short segment's outline, to `b`, the long
-    /// segment's offset at the corner. `left`: the side of travel from the end towards the corner
-    /// where this replaces the corner's inner join.
+    /// rectangle lies inside the band of the segment beyond the corner, and its part past the
+    /// corner line (through the corner, square to that segment, where the segment's rectangle
+    /// begins) inside that rectangle, so the two would overlap and the rasterizer count the overlap
+    /// twice along the edge. The outline follows the corner line instead: from `c`, where it
+    /// crosses the short segment's outline, to `b`, the long segment's offset at the corner.
+    /// `left`: the side of travel from the end towards the corner where this replaces the corner's
+    /// inner join.
     struct EndClip {
         var cx: Double, cy: Double, bx: Double, by: Double
         var left: Bool
@@ -312,17 +318,17 @@ struct StrokeEmitter {
         let cr = ax * by - ay * bx, dt = ax * bx + ay * by
         let hc = h * abs(cr)
         // the short rectangle inside the long one's band: within h·tan(turn/2) of the corner, and
-        // h·cot(turn/2) past a right angle; the long segment holds the short one's part past its end
-        // line (at most h·|sin| + la·max(0, −cos) along it) with room for its other end
+        // h·cot(turn/2) past a right angle; the long segment holds the short one's part past the
+        // corner line (at most h·|sin| + la·max(0, −cos) along it) with room for its other end
         guard hc > 0, la * (1 + dt) < hc, la * (1 - dt) <= hc, lb >= 2 * (hc + la * max(0, -dt)) else { return nil }
         let sg: Double = cr > 0 ? 1 : -1
         let nx = -ay * h * sg, ny = ax * h * sg            // towards the inner side
-        // g: distance past the long segment's end line (through v, normal b)
+        // g: distance past the corner line (through v, normal b)
         @inline(__always) func g(_ x: Double, _ y: Double) -> Double { (x - vx) * bx + (y - vy) * by }
         let inX = px + nx, inY = py + ny, outX = px - nx, outY = py - ny
         let gOut = g(outX, outY), gIn = g(inX, inY)
         guard gOut <= 0 else { return nil }
-        var cx: Double, cy: Double
+        let cx: Double, cy: Double
         if gIn <= 0 {
             // on the inner offset, between the end and the corner (where g = h·|sin| > 0)
             let f = -gIn / (hc - gIn)
