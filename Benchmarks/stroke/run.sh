@@ -6,8 +6,11 @@ cd "$(dirname "$0")/../.."
 swift build -c release --target Compose >/dev/null
 R=.build/release
 OUT=$(mktemp -d)
+# Compose imports TextLayout, which reaches FreeType, HarfBuzz and fontconfig through module maps
 swiftc -O -module-name sbench Benchmarks/stroke/main.swift -I $R/Modules \
-    $R/Compose.build/*.o $R/DisplayList.build/*.o $R/CalcCore.build/*.o -o "$OUT/sbench"
+    -I Sources/CFontconfig -I Sources/CFreeType -I Sources/CHarfBuzz -Xcc -I/usr/include/freetype2 -Xcc -I/usr/include/harfbuzz \
+    $R/Compose.build/*.o $R/DisplayList.build/*.o $R/CalcCore.build/*.o $R/TextLayout.build/*.o \
+    -lfreetype -lharfbuzz -lfontconfig -o "$OUT/sbench"
 echo "calc:"; "$OUT/sbench"
 rm -rf "$OUT"
 echo "skia:"; ${PYTHON:-python3} Benchmarks/stroke/skia_stroke.py

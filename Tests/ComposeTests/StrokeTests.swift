@@ -77,6 +77,28 @@ func extent(_ p: Path) -> (minX: Double, minY: Double, maxX: Double, maxY: Doubl
     return b
 }
 
+/// |Sum of the contours' signed areas| (lines only): the area counted as often as it is wound.
+/// It equals nonZeroArea exactly when no point is wound twice, which the rasterizer needs: it
+/// accumulates signed area per pixel and applies the fill rule after (docs/rendering.md).
+func woundArea(_ path: Path) -> Double {
+    var sum = 0.0, sx = 0.0, sy = 0.0, cx = 0.0, cy = 0.0
+    for e in path.elements {
+        switch e {
+        case .move(let p):
+            sum += cx * sy - sx * cy
+            sx = p.x; sy = p.y; cx = p.x; cy = p.y
+        case .line(let p):
+            sum += cx * p.y - p.x * cy; cx = p.x; cy = p.y
+        case .close:
+            sum += cx * sy - sx * cy; cx = sx; cy = sy
+        default:
+            XCTFail("unexpected element \(e)")
+        }
+    }
+    sum += cx * sy - sx * cy
+    return abs(sum / 2)
+}
+
 func polyline(_ pts: [(Double, Double)], closed: Bool = false) -> Path {
     var p = Path()
     p.move(to: Point(pts[0].0, pts[0].1))
@@ -142,6 +164,138 @@ final class StrokeTests: XCTestCase {
         // rect 100×10 ∪ rect 10×3 (x 95…105, y 0…3) ∪ miter square 5×5 = 1000 + 5·3 + 25
         let short = polyline([(0, 0), (100, 0), (100, 3)])
         XCTAssertEqual(nonZeroArea(stroke(short, StrokeStyle(width: 10, join: .miter))), 1040, accuracy: 1e-9)
+    }
+
+    func testInnerCornersAreWoundOnce() {
+        // the right angle above: its two rectangles overlap in a 5×5 square inside the corner,
+        // which the outline winds once (the offsets meet where they cross), so the wound area is
+        // the union's (joined straight across the corner the overlap's outer half was wound
+        // twice: 2012.5; through the vertex, all of it: 2025)
+        let round = 2000 - 25 * (1 - Double.pi / 4)
+        for (pts, name) in [([(0.0, 0.0), (100, 0), (100, 100)], "right turn"), ([(0, 0), (100, 0), (100, -100)], "left turn")] {
+            let corner = polyline(pts)
+            for (join, area, slack) in [(LineJoin.miter, 2000.0, 1e-9), (.bevel, 1987.5, 1e-9), (.round, round, Double.pi * 5 / 2 * 0.01)] {
+                let o = stroke(corner, StrokeStyle(width: 10, join: join))
+                XCTAssertEqual(nonZeroArea(o), area, accuracy: slack, "\(name) \(join)")
+                XCTAssertEqual(woundArea(o), nonZeroArea(o), accuracy: 1e-9, "\(name) \(join)")
+            }
+        }
+        // a closed square's inner ring, and a 60° zigzag (turns of 120°: the offsets meet
+        // h·tan 60° = 8.66 from each vertex, well inside sides of 100)
+        let square = polyline([(0, 0), (100, 0), (100, 100), (0, 100)], closed: true)
+        XCTAssertEqual(woundArea(stroke(square, StrokeStyle(width: 10))), 4000, accuracy: 1e-9)
+        let zig = polyline([(0, 0), (50, 86.60254037844386), (100, 0), (150, 86.60254037844386)])
+        let z = stroke(zig, StrokeStyle(width: 10, join: .bevel))
+        XCTAssertEqual(woundArea(z), nonZeroArea(z), accuracy: 1e-9)
+        // inside a curve: a circle of radius 50 stroked 10 wide is the ring π(55² − 45²) within the
+        // flattening's reach, every point wound once (joined across, each chord's inner corner
+        // left a sliver wound twice)
+        var circle = Path()
+        circle.move(to: Point(50, 0)); circle.addArc(center: Point(0, 0), radius: 50, startAngle: 0, sweep: 2 * Double.pi)
+        circle.closeSubpath()
+        let ring = stroke(circle, StrokeStyle(width: 10))
+        XCTAssertEqual(nonZeroArea(ring), 1000 * Double.pi, accuracy: 2 * Double.pi * 55 * 0.01)
+        XCTAssertEqual(woundArea(ring), nonZeroArea(ring), accuracy: 1e-9)
+        // where the offsets would meet past the middle of a side they are still joined through the
+        // vertex: the area stays right, the overlap is wound twice (a 2 × 10 side after a right angle)
+        let stub = stroke(polyline([(0, 0), (100, 0), (100, 2), (200, 2)]), StrokeStyle(width: 10, join: .bevel))
+        XCTAssertGreaterThan(woundArea(stub), nonZeroArea(stub) + 1)
+    }
+
+    func testStrokeEndsJustBeforeOrAfterAnInnerCornerAreWoundOnce() {
+        // the corner (0, 0)–(100, 0)–(100, 100), width 5, butt ends: strokeStart 0.488 starts the
+        // stroke 2.4 before the corner, inside the band of the second side (h = 2.5): the 2.4 × 5
+        // rectangle ∪ the 5 × 100 one, less their 2.4 × 2.5 overlap, plus the 2.5 × 2.5 miter
+        // square: 12 + 500 − 6 + 6.25 = 512.25, every point wound once (the overlap was twice)
+        for (pts, name) in [([(0.0, 0.0), (100, 0), (100, 100)], "right turn"), ([(0, 0), (100, 0), (100, -100)], "left turn")] {
+            let corner = polyline(pts)
+            let late = stroke(corner, StrokeStyle(width: 5, start: 0.488))
+            XCTAssertEqual(nonZeroArea(late), 512.25, accuracy: 1e-9, name)
+            XCTAssertEqual(woundArea(late), 512.25, accuracy: 1e-9, name)
+            // strokeEnd 0.512 ends it 2.4 after the corner: the same figures mirrored
+            let early = stroke(corner, StrokeStyle(width: 5, end: 0.512))
+            XCTAssertEqual(nonZeroArea(early), 512.25, accuracy: 1e-9, name)
+            XCTAssertEqual(woundArea(early), 512.25, accuracy: 1e-9, name)
+            // bevelled: less the half of the miter square outside the bevel (3.125)
+            XCTAssertEqual(woundArea(stroke(corner, StrokeStyle(width: 5, join: .bevel, start: 0.488))), 509.125, accuracy: 1e-9, name)
+            // a dash [97.6, 102.4] across the corner, both of its sides shorter than h: the union
+            // 12 + 12 − 2.4 × 2.4 + 6.25 is right, its overlap still wound twice (no side holds the other)
+            let dash = stroke(corner, StrokeStyle(width: 5, dashes: [4.8, 195.2], dashPhase: 102.4))
+            XCTAssertEqual(nonZeroArea(dash), 24.49, accuracy: 1e-9, name)
+        }
+        // further than h·tan(turn/2) from the corner nothing changes: 2.6 before it, the two
+        // rectangles overlap as usual and the offsets meet within both
+        let far = stroke(polyline([(0, 0), (100, 0), (100, 100)]), StrokeStyle(width: 5, start: 0.487))
+        XCTAssertEqual(nonZeroArea(far), 13 + 500 - 6.25 + 6.25, accuracy: 1e-9)
+        XCTAssertEqual(woundArea(far), nonZeroArea(far), accuracy: 1e-9)
+    }
+
+    func testAnOutlineCoversTheUnionOfItsSegmentsAndJoins() {
+        // random polylines, trimmed: the outline's non-zero area equals that of the stroke built
+        // independently here, one rectangle per segment of the trimmed polyline (cut by arc length)
+        // plus the bevel triangle or miter quadrilateral outside each turn, so the corner handling
+        // never drops or adds area
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for i in 0..<150 {
+            var pts: [(Double, Double)] = []
+            for _ in 0..<(3 + Int(next() * 3)) { pts.append(((next() * 60).rounded() / 2, (next() * 60).rounded() / 2)) }
+            let join: LineJoin = next() < 0.5 ? .miter : .bevel
+            let h = (1 + (next() * 12).rounded()) / 2
+            let start = next() < 0.3 ? 0 : (next() * 10).rounded() / 20, end = next() < 0.3 ? 1 : 0.5 + (next() * 10).rounded() / 20
+            let o = stroke(polyline(pts), StrokeStyle(width: 2 * h, join: join, start: start, end: end))
+            // the trimmed polyline
+            var lengths: [Double] = []
+            for k in 1..<pts.count { lengths.append(((pts[k].0 - pts[k - 1].0) * (pts[k].0 - pts[k - 1].0) + (pts[k].1 - pts[k - 1].1) * (pts[k].1 - pts[k - 1].1)).squareRoot()) }
+            let total = lengths.reduce(0, +)
+            var kept: [(Double, Double)] = []
+            var acc = 0.0
+            for k in 1..<pts.count where lengths[k - 1] > 0 {
+                let l = lengths[k - 1], lo = max(start * total, acc), hi = min(end * total, acc + l)
+                if hi > lo {
+                    let a = pts[k - 1], b = pts[k]
+                    if kept.isEmpty { kept.append((a.0 + (b.0 - a.0) * (lo - acc) / l, a.1 + (b.1 - a.1) * (lo - acc) / l)) }
+                    kept.append((a.0 + (b.0 - a.0) * (hi - acc) / l, a.1 + (b.1 - a.1) * (hi - acc) / l))
+                }
+                acc += l
+            }
+            var ref = Path()
+            func polygon(_ q: [(Double, Double)]) {
+                var a = 0.0
+                for j in q.indices { let u = q[j], v = q[(j + 1) % q.count]; a += u.0 * v.1 - v.0 * u.1 }
+                let r = a < 0 ? Array(q.reversed()) : q
+                ref.move(to: Point(r[0].0, r[0].1))
+                for u in r.dropFirst() { ref.addLine(to: Point(u.0, u.1)) }
+                ref.closeSubpath()
+            }
+            var dirs: [(Double, Double, Double)] = []
+            for k in 1..<max(kept.count, 1) {
+                let dx = kept[k].0 - kept[k - 1].0, dy = kept[k].1 - kept[k - 1].1, l = (dx * dx + dy * dy).squareRoot()
+                guard l > 1e-9 else { continue }
+                let ux = dx / l, uy = dy / l, a = kept[k - 1], b = kept[k]
+                polygon([(a.0 - uy * h, a.1 + ux * h), (b.0 - uy * h, b.1 + ux * h), (b.0 + uy * h, b.1 - ux * h), (a.0 + uy * h, a.1 - ux * h)])
+                dirs.append((ux, uy, 0)); _ = dirs
+                if dirs.count > 1 {
+                    let p = dirs[dirs.count - 2], cr = p.0 * uy - p.1 * ux, dt = p.0 * ux + p.1 * uy
+                    if cr != 0 {
+                        // the outer side is the one the path turns away from
+                        let s: Double = cr > 0 ? -1 : 1
+                        let na = (-p.1 * h * s, p.0 * h * s), nb = (-uy * h * s, ux * h * s)
+                        var wedge = [(a.0, a.1), (a.0 + na.0, a.1 + na.1)]
+                        if join == .miter && (1 + dt) * 100 >= 2 {
+                            wedge.append((a.0 + (na.0 + nb.0) / (1 + dt), a.1 + (na.1 + nb.1) / (1 + dt)))
+                        }
+                        wedge.append((a.0 + nb.0, a.1 + nb.1))
+                        polygon(wedge)
+                    }
+                }
+            }
+            let expected = ref.isEmpty ? 0 : nonZeroArea(ref)
+            XCTAssertEqual(nonZeroArea(o), expected, accuracy: 1e-7 * max(1, expected), "case \(i): \(pts) \(join) h \(h) \(start)…\(end)")
+        }
     }
 
     func testMiterLimitSwitchesWhereOneOverSinHalfAngleCrossesIt() {

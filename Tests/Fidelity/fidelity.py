@@ -218,6 +218,28 @@ def _opacity_per_layer(s):
         walk(l, 1.0)
 
 
+def _circles(s, elements):
+    # each circle's ellipsePath replaced by the elements elements(cx, cy, r) draw
+    for l in _layers(s):
+        out = []
+        for e in l.get("path", []):
+            if e[0] == "ellipsePath" and e[3] == e[4]:
+                r = e[3] / 2
+                out += elements(e[1] + r, e[2] + r, r)
+            else:
+                out.append(e)
+        if "path" in l:
+            l["path"] = out
+
+
+def _odd_dashes_truncated(s):
+    # an odd pattern cut to even length (as a port of Skia's rule would) instead of repeated
+    for l in _layers(s):
+        d = l.get("lineDashPattern")
+        if d and len(d) % 2:
+            l["lineDashPattern"] = d[:-1]
+
+
 MUTATIONS = [
     ("border_rotated", "rotation counterclockwise on screen", lambda s: _flip_ops(s, "rotate")),
     ("border_perspective", "rotation about y the other way", lambda s: _flip_ops(s, "rotateY")),
@@ -225,6 +247,13 @@ MUTATIONS = [
     ("opacity_group", "opacity per drawing, not per group", _opacity_per_layer),
     ("masks_to_bounds", "masksToBounds ignored", lambda s: _drop(s, "masksToBounds")),
     ("fill_evenodd", "even-odd filled as non-zero", lambda s: _set(s, "fillRule", lambda r: "nonZero")),
+    ("stroke_joins", "miter limit ignored", lambda s: _drop(s, "miterLimit")),
+    ("stroke_dashes", "dash phase ignored", lambda s: _drop(s, "lineDashPhase")),
+    ("stroke_dashes", "odd dash pattern truncated, not repeated", _odd_dashes_truncated),
+    ("stroke_end", "ellipse starting at the top (Skia's addOval default)",
+     lambda s: _circles(s, lambda cx, cy, r: [["moveTo", cx, cy - r], ["arc", cx, cy, r, -90, 270, True], ["closePath"]])),
+    ("stroke_end", "ellipse turning counterclockwise on screen",
+     lambda s: _circles(s, lambda cx, cy, r: [["moveTo", cx + r, cy], ["arc", cx, cy, r, 0, -360, False], ["closePath"]])),
     ("gradient_conic", "conic gradient counterclockwise", _conic_counterclockwise),
     ("gradient_radial", "radial gradient as a circle", _radial_circle),
     ("gradient_axial", "gradient locations ignored", lambda s: _drop(s, "locations")),

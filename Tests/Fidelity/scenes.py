@@ -8,7 +8,9 @@ same names by Core Animation's rules (SPEC §4.9, §4.13, docs/rendering.md, doc
     {"name": ..., "size": [w, h], "background": "#rrggbb", "layers": [LAYER, ...],
      "note": why an exact match is impossible here (optional),
      "bound": {"max": ..., "mean": ..., "share": ...} (optional: a scene's own limits),
-     "pending": {"feature": ..., "reason": ...} (optional: expected to fail until the feature lands)}
+     "pending": {"feature": ..., "reason": ...} (optional: expected to fail until the feature lands),
+     "supersample": k (optional: the reference drawn at k × k samples a pixel, box-averaged, where
+                       Skia's own anti-aliasing alone would exceed the bound; see below)}
 
     LAYER = {"name": ..., "kind": "plain" | "shape" | "gradient", "frame": [x, y, w, h]  (or "bounds"
              and "position"), "anchorPoint", "transform": [OP, ...], "sublayerTransform": [OP, ...],
@@ -32,7 +34,11 @@ the generator writes only what a layer sets.
 Bounds (DEFAULT_BOUND, per channel on 0…255): a mean absolute difference of at most 1 (the 1/255 of
 issue 11, Acceptance 1) is the bar for every scene; the maximum and the share of pixels over 16
 only catch a local defect the mean would hide in a large picture. docs/rendering.md ("Fidelity
-against Skia") says why the maximum is what it is.
+against Skia") says why the maximum is what it is. Skia's CPU rasterizer samples coverage on four
+sub-scanlines a pixel; where a scene is so dense in curved edges that this alone puts Skia's picture
+more than the bar from the exact one (thin strokes on curves), the scene asks for its reference
+`supersample`d rather than for a looser bound: then the mean is still held to 1/255, against
+Skia's drawing of the same description with its coverage error averaged away.
 """
 
 DEFAULT_BOUND = {
@@ -50,10 +56,7 @@ DEFAULT_BOUND = {
 # until it lands; fidelity.py asks calc itself (a tiny probe scene per feature, fidelity.PROBES)
 # whether it has, and from then on holds the scene to its bound like any other. A feature without
 # a probe keeps its scenes at "xfail"/"XPASS" until the mark is removed here.
-PENDING = {
-    "stroke-details": "beyond the bound since strokes landed (dash positions along an ellipse, trimmed ends "
-                      "at joins, sub-pixel widths): being investigated",
-}
+PENDING = {}
 
 # ---------------------------------------------------------------------------------------------
 # Images (fidelity.py writes them as 8-bit RGBA PNG; numpy formulas of pixel column x and row y)
@@ -195,7 +198,11 @@ SCENES += [
 # -- strokes -------------------------------------------------------------------------------------
 
 STROKES = {}
-STROKE_DETAILS = {"pending": {"feature": "stroke-details", "reason": PENDING["stroke-details"]}}
+
+
+STROKE_CURVES_NOTE = ("Skia's anti-aliasing (four sub-scanlines a pixel) is alone 1.2/255 in mean and 3.1 % of pixels "
+                      "over 16 from the exact coverage of these 1–3 px strokes along curves (two edges a stroke), past "
+                      "the 1/255 bar; the reference is drawn at 16 × 16 samples a pixel (docs/rendering.md)")
 
 
 def polyline(pts):
@@ -235,7 +242,7 @@ SCENES += [
               strokeColor="#e63946", lineWidth=1),
         layer("hair", kind="shape", frame=[0, 0, 128, 96], path=polyline([(4, 4), (124, 30)]), fillColor="#00000000",
               strokeColor="#000000", lineWidth=0.5),
-    ], **STROKE_DETAILS),
+    ], supersample=16, note=STROKE_CURVES_NOTE, **STROKES),
     scene("stroke_dashes", (128, 96), [
         layer("even", kind="shape", frame=[0, 0, 128, 96], path=polyline([(10, 14), (118, 14)]), fillColor="#00000000",
               strokeColor="#1d3557", lineWidth=6, lineDashPattern=[12, 6], lineDashPhase=3),
@@ -246,14 +253,17 @@ SCENES += [
               strokeColor="#2a9d8f", lineWidth=4, lineDashPattern=[9, 5]),
         layer("zig", kind="shape", frame=[0, 0, 128, 96], path=polyline(shifted(ZIGZAG, 68, 56)), fillColor="#00000000",
               strokeColor="#264653", lineWidth=3, lineDashPattern=[7, 3], lineDashPhase=5, lineJoin="round"),
-    ], **STROKE_DETAILS),
+    ], note="dashes are laid by arc length; Skia measures the circle 0.9 short at its default resolution, so the "
+            "reference outlines strokes at 16 times the scale (skia_ref.py)",
+        **STROKES),
     scene("stroke_end", (128, 96), [
         layer("ring", kind="shape", frame=[0, 0, 128, 96], path=[["ellipsePath", 10, 10, 56, 56]], fillColor="#00000000",
               strokeColor="#e76f51", lineWidth=8, lineCap="round", strokeEnd=0.7),
         layer("part", kind="shape", frame=[0, 0, 128, 96], path=polyline([(74, 10), (118, 10), (118, 50), (74, 50), (74, 86), (118, 86)]),
               fillColor="#00000000", strokeColor="#1d3557", lineWidth=5, strokeStart=0.2, strokeEnd=0.85),
-    ], note="strokeStart/strokeEnd are fractions of the whole path's arc length (Skia's TrimPathEffect, Normal mode)",
-        **STROKE_DETAILS),
+    ], note="strokeStart/strokeEnd are fractions of the whole path's arc length (Skia's TrimPathEffect, Normal mode); "
+            "the polyline's start falls 2.4 before a corner, inside the next side's width",
+        **STROKES),
 ]
 
 # -- gradients -----------------------------------------------------------------------------------
