@@ -30,14 +30,53 @@ struct CalcFailure: Error {
     init(_ code: ExitCode, _ message: String) { self.code = code; self.message = message }
 }
 
+/// Standard output and error, written with write(2) and every result checked: a full disk
+/// (`> /dev/full`) or a closed stream ends the command with exit 4 and, where stderr still works, a
+/// message — never a trap (Foundation's `FileHandle.write` traps on a failed write).
 enum Console {
     static func err(_ s: String) {
-        FileHandle.standardError.write(Data(s.utf8))
+        if !writeAll(2, s) {
+            // nothing can be said any more; leave with the I/O exit code
+            TempFiles.shared.removeAll()
+            exit(ExitCode.io.rawValue)
+        }
     }
     static func out(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+        if !writeAll(1, s) {
+            let reason = String(cString: strerror(errno))
+            _ = writeAll(2, "calc: cannot write to standard output: \(reason)\n")
+            TempFiles.shared.removeAll()
+            exit(ExitCode.io.rawValue)
+        }
     }
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// Writes all of `s` to `fd`, retrying short writes and EINTR; false on any failure.
+    static func writeAll(_ fd: Int32, _ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { buf -> Bool in
+            guard var p = buf.baseAddress else { return true }
+            var left = buf.count
+            while left > 0 {
+                let n = write(fd, p, left)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                p += n
+                left -= n
+            }
+            return true
+        }
+    }
+
+    /// A standard stream that was closed when the process started (`calc … >&-`) is opened on
+    /// /dev/null read-only: files opened later cannot take its number (and receive output meant
+    /// for the terminal), and writing to it fails, which ends the command with exit 4.
+    static func reserveStandardStreams() {
+        for fd: Int32 in [0, 1, 2] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let n = open("/dev/null", O_RDONLY)
+            if n >= 0 && n != fd { dup2(n, fd); close(n) }
+        }
+    }
 }
 
 enum Files {
@@ -114,7 +153,8 @@ enum Files {
         bytes.withUnsafeBytes { buf in
             var off = 0
             while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                guard let base = buf.baseAddress else { break }
+                let n = write(fd, base + off, buf.count - off)
                 if n <= 0 { ok = false; break }
                 off += n
             }
