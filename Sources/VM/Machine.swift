@@ -970,7 +970,12 @@ final class Machine {
                 throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
             }
             let v = R[b]
-            guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
+            guard TypeCheck.matches(v, kp, image.table) else {
+                if !v.hasOnlyFiniteNumbers {
+                    throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName == "array" ? "an array" : "a " + v.typeName) that is not finite")
+                }
+                throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)")
+            }
             setModel(l, kp, v)
         case .getprop, .getpres:
             let l = try layerIndex(R[b])
@@ -1275,9 +1280,17 @@ enum TypeCheck {
         guard let t = table.type(kp) else { return false }
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
-        case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.string, .string), (.timingFunction, .timing),
-             (.path, .path), (.image, .image): return true
+        // geometry with a component that is not finite is refused like an infinite number
+        // (docs/semantics.md, "Numbers that are not finite")
+        case (.point, .point(let p)): return p.x.isFinite && p.y.isFinite
+        case (.size, .size(let s)): return s.width.isFinite && s.height.isFinite
+        case (.rect, .rect(let r)):
+            return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case (.transform, .transform(let m)): return m.elements.allSatisfy { $0.isFinite }
+        case (.path, .path(let p)): return p.isFinite
+        case (.bool, .bool), (.color, .color),
+             (.string, .string), (.timingFunction, .timing),
+             (.image, .image): return true
         case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
         case (.path, .none), (.image, .none): return true
         case (.array(let element), .array(let xs)):

@@ -200,6 +200,9 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:10: error: the type of 'xs' cannot be inferred from '[]' [E0308]\n 1 | var xs = []\n   |          ^~ write its type, e.g. 'var xs: [number] = []'\n"),
         ("E0309", "for x in 5 { }\n",
          "t.cal:1:10: error: a for loop runs over a range (a..<b, a...b) or an array, found a number [E0309]\n 1 | for x in 5 { }\n   |          ^\n"),
+        // column 21 is the '(' after "layer a { position: " (20 characters); the caret covers "(infinity, 0)"
+        ("E0310", "layer a { position: (infinity, 0) }\n",
+         "t.cal:1:21: error: a component of this point is not finite [E0310]\n 1 | layer a { position: (infinity, 0) }\n   |                     ^~~~~~~~~~~~~ geometry, colours and transforms need finite numbers\n"),
         ("E0311", "layer a { }\nat 1s { a.opacity }\n",
          "t.cal:2:9: error: this expression's value is unused [E0311]\n 2 | at 1s { a.opacity }\n   |         ^~~~~~~~~ a statement sets a property, calls a layer method or function, or starts a transaction\n"),
         ("E0312", "let x = [1, 2][5]\n",
