@@ -303,9 +303,8 @@ enum ProgramLoader {
     }
 
     static func printDiagnostics(_ diags: [Diagnostic], file: SourceFile, quietWarnings: Bool) {
-        for d in diags where !(quietWarnings && d.severity != .error) {
-            Console.err(d.render(in: file))
-        }
+        let shown = quietWarnings ? diags.filter { $0.severity == .error } : diags
+        if !shown.isEmpty { Console.err(Diagnostic.renderCapped(shown, in: file)) }
     }
 
     static func decode(path: String, bytes: [UInt8]) throws -> Program {
