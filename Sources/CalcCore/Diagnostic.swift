@@ -40,22 +40,27 @@ extension Diagnostic {
     public func render(in file: SourceFile) -> String {
         let (line, col) = file.location(of: span.start)
         var out = "\(file.name):\(line):\(col): \(severity.rawValue): \(message) [\(id)]\n"
-        var text = file.lineText(line).replacingTabs()
         let gutter = String(line)
         let pad = String(repeating: " ", count: gutter.count)
         // caret length: the span's scalars on this line, at least 1
         let endLoc = file.location(of: span.end)
-        var width: Int
-        if endLoc.line == line { width = max(1, endLoc.column - col) } else { width = max(1, text.count - col + 1) }
+        var width = endLoc.line == line ? max(1, endLoc.column - col) : Int.max
+        // Only the bytes that can hold the shown columns are decoded (at most 4 bytes a scalar): a
+        // diagnostic on a 32 MiB line must not turn the whole line into a String.
+        let shownBytes = 4 * (col + min(width, Diagnostic.window) + Diagnostic.window) + 4
+        let (head, cut) = file.lineText(line, maxBytes: shownBytes)
+        var text = head.replacingTabs()
+        if width == Int.max { width = max(1, text.count - col + 1) }
         // a long line is shown as a window of `Diagnostic.window` columns either side of the caret
         // (a 10 KB line echoed by each of a hundred errors was megabytes of output)
         var caretColumn = col
         let scalars = text.unicodeScalars
-        if scalars.count > 2 * Diagnostic.window + 20 {
+        if cut || scalars.count > 2 * Diagnostic.window + 20 {
             width = min(width, Diagnostic.window)
             let from = max(0, col - 1 - Diagnostic.window), to = min(scalars.count, col - 1 + width + Diagnostic.window)
-            let a = scalars.index(scalars.startIndex, offsetBy: from), z = scalars.index(scalars.startIndex, offsetBy: to)
-            text = (from > 0 ? "…" : "") + String(scalars[a..<z]) + (to < scalars.count ? "…" : "")
+            let a = scalars.index(scalars.startIndex, offsetBy: min(from, scalars.count))
+            let z = scalars.index(scalars.startIndex, offsetBy: max(to, min(from, scalars.count)))
+            text = (from > 0 ? "…" : "") + String(scalars[a..<z]) + (cut || to < scalars.count ? "…" : "")
             caretColumn = col - from + (from > 0 ? 1 : 0)
         }
         out += " \(gutter) | \(text)\n"

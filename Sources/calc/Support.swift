@@ -80,29 +80,50 @@ enum Console {
 }
 
 enum Files {
-    static func read(_ path: String) throws -> [UInt8] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw CalcFailure(.io, "cannot read '\(path)': no such file")
+    /// The largest source file read (docs/cli.md, "Limits"): about a million lines; compiling
+    /// touches about 45 bytes per source byte, so this keeps a build within about 1.5 GB.
+    static let maxSourceBytes = 32 << 20
+    /// The largest `.calb` (or other input: images, snapshot scenes) read.
+    static let maxInputBytes = 64 << 20
+
+    /// A regular file's bytes. Refuses, before reading anything, a path that is a directory, a
+    /// device (`/dev/zero`, `/dev/urandom`) or a FIFO (which would block until a writer came), and
+    /// a file over `limit` bytes — also while reading, for one that grows.
+    static func read(_ path: String, limit: Int = maxInputBytes) throws -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            throw CalcFailure(.io, "cannot read '\(path)': " + (e == ENOENT ? "no such file" : e == EACCES ? "permission denied" : String(cString: strerror(e))))
         }
-        if isDir.boolValue { throw CalcFailure(.io, "cannot read '\(path)': it is a directory") }
-        guard let bytes = readAll(path) else {
-            throw CalcFailure(.io, "cannot read '\(path)': permission denied or unreadable")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CalcFailure(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CalcFailure(.io, "cannot read '\(path)': it is a directory")
+        default: throw CalcFailure(.io, "cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
         }
+        if Int(info.st_size) > limit { throw tooLarge(path, limit) }
+        // a regular file never blocks; back to blocking reads so EAGAIN cannot appear
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard let bytes = readAll(fd, size: Int(info.st_size), limit: limit) else {
+            throw CalcFailure(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+        }
+        if bytes.count > limit { throw tooLarge(path, limit) }
         return bytes
     }
 
+    static func tooLarge(_ path: String, _ limit: Int) -> CalcFailure {
+        CalcFailure(.io, "cannot read '\(path)': it is larger than the limit of \(limit >> 20) MiB")
+    }
+
     /// The file's bytes read straight into an array of the size fstat gives, then to the end (a file
-    /// may say it is empty and not be, or grow); nil when it cannot be opened or read.
-    /// (`FileManager.contents` gave a Data that was then copied: two buffers of the file's size.)
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+    /// may say it is empty and not be, or grow) but never more than `limit` + 1 bytes; nil when a
+    /// read fails. (`FileManager.contents` gave a Data that was then copied: two buffers.)
+    private static func readAll(_ fd: Int32, size: Int, limit: Int) -> [UInt8]? {
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buf, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buf, count in
             count = 0
             while count < buf.count, let base = buf.baseAddress {
                 let got = readSome(fd, base + count, buf.count - count)
@@ -110,7 +131,7 @@ enum Files {
                 count += got
             }
         }
-        while !failed {
+        while !failed, bytes.count <= limit {
             let more = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { buf -> Int in
                 guard let base = buf.baseAddress else { return 0 }
                 let got = readSome(fd, base, buf.count)
@@ -316,7 +337,7 @@ enum ProgramLoader {
     }
 
     static func load(_ path: String, quietWarnings: Bool = false) throws -> (Program, [UInt8]) {
-        let bytes = try Files.read(path)
+        let bytes = try Files.read(path, limit: path.hasSuffix(".calb") ? Files.maxInputBytes : Files.maxSourceBytes)
         if isBytecode(path, bytes) { return (try decode(path: path, bytes: bytes), bytes) }
         return (try compile(path: path, bytes: bytes, quietWarnings: quietWarnings), bytes)
     }

@@ -40,4 +40,47 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertEqual(r.status, 4)
         XCTAssertEqual(r.stdout, "")
     }
+
+    // MARK: inputs (item 5)
+
+    /// Devices and FIFOs are refused before a byte is read (a FIFO with no writer would block
+    /// forever, /dev/zero never ends); each within the test's time, exit 4.
+    func testDevicesAndFIFOsAreRefused() {
+        XCTAssertEqual(mkfifo(dir + "/pipe.cal", 0o600), 0)
+        for (args, path) in [(["check", "/dev/zero"], "/dev/zero"), (["check", "/dev/urandom"], "/dev/urandom"),
+                             (["run", "pipe.cal"], "pipe.cal"), (["disasm", "/dev/zero"], "/dev/zero")] {
+            let r = CLI.run(args, in: dir)
+            XCTAssertEqual(r.status, 4, args.joined(separator: " "))
+            XCTAssertEqual(r.stderr, "calc: cannot read '\(path)': it is not a regular file (a device, FIFO or socket)\n")
+        }
+        // calc test skips nothing silently: a FIFO among the scripts is a failure, not a hang
+        let t = calc("test", "pipe.cal")
+        XCTAssertNotEqual(t.status, 0)
+    }
+
+    /// Sources are refused over 32 MiB and .calb files over 64 MiB, from the size fstat gives and
+    /// before reading (sparse files: the test writes nothing). At the limit a source is read.
+    func testInputsOverTheSizeLimitAreRefused() throws {
+        func sparse(_ name: String, _ size: Int, prefix: String = "") {
+            CLI.write(prefix, name, in: dir)
+            XCTAssertEqual(truncate(dir + "/" + name, off_t(size)), 0)
+        }
+        sparse("over.cal", (32 << 20) + 1)
+        let r = calc("check", "over.cal")
+        XCTAssertEqual(r.status, 4)
+        XCTAssertEqual(r.stderr, "calc: cannot read 'over.cal': it is larger than the limit of 32 MiB\n")
+        // at the limit the file is read: 32 MiB of NUL bytes on one line is E0004 (lexing stops
+        // at 10 000 bytes, so this is quick), exit 1 — it was read, not refused
+        sparse("at.cal", 32 << 20)
+        let at = calc("check", "at.cal")
+        XCTAssertEqual(at.status, 1)
+        XCTAssertTrue(at.stderr.contains("[E0004]"), String(at.stderr.prefix(300)))
+        // a .calb at its limit is read and then fails to decode (no magic): exit 5, not 4
+        sparse("at.calb", 64 << 20)
+        XCTAssertEqual(calc("disasm", "at.calb").status, 5)
+        sparse("over.calb", (64 << 20) + 1)
+        let b = calc("disasm", "over.calb")
+        XCTAssertEqual(b.status, 4)
+        XCTAssertEqual(b.stderr, "calc: cannot read 'over.calb': it is larger than the limit of 64 MiB\n")
+    }
 }
