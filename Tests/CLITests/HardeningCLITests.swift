@@ -83,4 +83,26 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertEqual(b.status, 4)
         XCTAssertEqual(b.stderr, "calc: cannot read 'over.calb': it is larger than the limit of 64 MiB\n")
     }
+
+    // MARK: VM memory (item 3)
+
+    /// `--memory-limit` lowers the budget: 80 distinct strings of 64 KiB (5 MiB) pass 4 MiB and
+    /// fit 8 MiB; a bad value is a usage error.
+    func testMemoryLimitOption() {
+        CLI.write("""
+        scene { size: (10, 10) duration: 0.1s }
+        var s = "x"
+        for i in 0..<16 { s = s + s }
+        var xs = [""]
+        for i in 0..<80 { xs.append(s + "\\(i)") }
+
+        """, "m.cal", in: dir)
+        let over = calc("run", "m.cal", "-o", "out", "-q", "--memory-limit", "4M")
+        XCTAssertEqual(over.status, 3, over.stderr)
+        XCTAssertTrue(over.stderr.hasPrefix("calc: runtime error in 'main' at line 5: the program's strings, arrays and layers take about "), over.stderr)
+        XCTAssertEqual(calc("run", "m.cal", "-o", "out", "-q", "--memory-limit", "8").status, 0)
+        let bad = calc("run", "m.cal", "--memory-limit", "lots")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--memory-limit must be a size"), bad.stderr)
+    }
 }
