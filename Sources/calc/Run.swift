@@ -37,6 +37,8 @@ struct Run: ParsableCommand {
     @Option(help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
     @Option(help: "Memory the script's strings, arrays and layers may take: MiB, or a number with K, M or G (default 1G).")
     var memoryLimit: String?
+    @Option(name: .customLong("allow-read"), help: "A folder the script may read images from besides its own (repeatable).")
+    var allowRead: [String] = []
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
     @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
@@ -46,7 +48,7 @@ struct Run: ParsableCommand {
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
                    scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget,
-                   memoryLimit: memoryLimit, quiet: quiet, emit: emit)
+                   memoryLimit: memoryLimit, allowRead: allowRead, quiet: quiet, emit: emit)
     }
 
     func validate() throws { try options.validate() }
@@ -68,6 +70,8 @@ struct RunOptions {
     var pngLevel: Int?
     var stepBudget: Int?
     var memoryLimit: String?
+    /// Folders besides the script's own that `image("…")` may read (ReadPolicy).
+    var allowRead: [String] = []
     var quiet = false
 
     /// `--memory-limit` in bytes: MiB by default, or with a K, M or G suffix (binary units).
@@ -131,7 +135,7 @@ struct RunOptions {
             throw usage("frames of \(fmt(pw.rounded()))x\(fmt(ph.rounded())) pixels are outside the supported range (1 to \(Limits.maxPixelDimension) pixels a side)")
         }
         program.scene = scene
-        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file))
+        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file, allowRead: allowRead))
         let frameCount = max(1, Timeline.frameCount(scene))
         if frameCount > Limits.maxFrames {
             throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")
@@ -265,6 +269,7 @@ extension RunOptions {
             case "--png-level": guard let n = Int(value) else { return nil }; o.pngLevel = n
             case "--step-budget": guard let n = Int(value) else { return nil }; o.stepBudget = n
             case "--memory-limit": o.memoryLimit = value
+            case "--allow-read": o.allowRead.append(value)
             default: return nil
             }
         }

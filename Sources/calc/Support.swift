@@ -7,6 +7,7 @@ import Parser
 import Compiler
 import Bytecode
 import Render
+import CalcSnapshot
 
 /// Documented exit codes (docs/cli.md).
 enum ExitCode: Int32 {
@@ -404,11 +405,17 @@ enum ImageLoader {
         return out
     }
 
-    static func load(_ p: Program, relativeTo script: String) throws -> [String: Framebuffer] {
-        let dir = (script as NSString).deletingLastPathComponent
+    /// Reads only inside the script's folder and `allowRead` (ReadPolicy); a path elsewhere is
+    /// refused with exit 4 before anything is read.
+    static func load(_ p: Program, relativeTo script: String, allowRead: [String] = []) throws -> [String: Framebuffer] {
+        let policy = ReadPolicy(script: script, allowRead: allowRead)
         var images: [String: Framebuffer] = [:]
         for name in names(p) {
-            let path = name.hasPrefix("/") || dir.isEmpty ? name : dir + "/" + name
+            let path: String
+            switch policy.resolve(name) {
+            case .success(let resolved): path = resolved
+            case .failure(let refused): throw CalcFailure(.io, "the scene uses image '\(name)': \(refused.message)")
+            }
             let bytes: [UInt8]
             do { bytes = try Files.read(path) } catch let f as CalcFailure {
                 throw CalcFailure(.io, "the scene uses image '\(name)': " + f.message.replacingOccurrences(of: "cannot read '\(path)': ", with: "cannot read '\(path)': "))
