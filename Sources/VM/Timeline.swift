@@ -57,6 +57,8 @@ public final class Timeline: Sendable {
         var worlds = [m.world]
         let eps = AttachedAnimation.epsilon
         var fired = 0, snapshotBytes = 0
+        var meter = SnapshotMeter()
+        _ = meter.bytes(of: m.world)   // the world at 0 s: what later snapshots share with it is not counted again
         while true {
             if dynamic {
                 // physics up to the next event (contacts with handlers become events on the way)
@@ -80,7 +82,7 @@ public final class Timeline: Sendable {
                 m.recordDynamicsCheckpoint()
             }
             if times.last == next.time { worlds[worlds.count - 1] = m.world } else {
-                snapshotBytes += Limits.snapshotBytes(layers: m.world.layers.count)
+                snapshotBytes += meter.bytes(of: m.world)
                 guard snapshotBytes <= snapshotBudget else {
                     throw tooMany("events ran at \(times.count) instants of the timeline before \(Self.format(next.time)) s, "
                                   + "and the world kept for each would take more than \(Self.megabytes(snapshotBudget)) "

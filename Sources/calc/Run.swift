@@ -192,7 +192,9 @@ struct RunOptions {
         }
 
         // (a single frame does not ask for the core count: ProcessInfo reads the cgroup files)
-        let workers = jobsList.count <= 1 ? jobsList.count : min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count)
+        let byMemory = FrameBudget.framesInFlight(width: Int(pw.rounded()), height: Int(ph.rounded()))
+        let workers = jobsList.count <= 1 ? jobsList.count
+            : min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count, byMemory)
         let progress = Progress(total: jobsList.count, enabled: !quiet && Console.stderrIsTerminal)
         let state = RenderState()
         let list = jobsList
