@@ -162,7 +162,8 @@ final class Machine {
 
     let image: Image
 
-    init(program: Program, text: TextMeasure = .shared) {
+    init(program verified: VerifiedProgram, text: TextMeasure = .shared) {
+        let program = verified.program
         self.program = program
         self.image = Image(program, text: text)
         self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount), defaults: image.defaults)

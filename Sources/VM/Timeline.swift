@@ -30,16 +30,17 @@ public final class Timeline: Sendable {
         self.checkpoints = checkpoints
     }
 
-    /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
+    /// Executes `verified` (only the verifier makes one) from time 0 through `endTime`.
     /// `stepBudget` bounds each handler's instructions, `physicsBudget` the item-steps of the
     /// dynamics simulation (docs/semantics.md, "Dynamics"); `text` measures text layers (the driver
     /// passes the service its Painter draws with).
-    public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
+    public static func run(_ verified: VerifiedProgram, until endTime: Double, stepBudget: Int = Limits.stepBudget,
                            physicsBudget: Int = DynamicsLimits.maxItemSteps,
                            snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired,
                            heap: HeapLimits = .standard,
                            text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
-        let m = Machine(program: program, text: text)
+        let program = verified.program
+        let m = Machine(program: verified, text: text)
         m.stepBudget = stepBudget
         m.heap = heap
         m.dynamicsRun.itemStepBudget = physicsBudget

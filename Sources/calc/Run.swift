@@ -134,12 +134,13 @@ struct RunOptions {
         if pw > maxPx || ph > maxPx || pw.rounded() < 1 || ph.rounded() < 1 {
             throw usage("frames of \(fmt(pw.rounded()))x\(fmt(ph.rounded())) pixels are outside the supported range (1 to \(Limits.maxPixelDimension) pixels a side)")
         }
-        program.scene = scene
-        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file, allowRead: allowRead))
         let frameCount = max(1, Timeline.frameCount(scene))
         if frameCount > Limits.maxFrames {
             throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")
         }
+        // the options' scene is checked by the verifier's rules again (a VerifiedProgram cannot be edited)
+        do { program = try program.withScene(scene) } catch { throw usage(error.message) }
+        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file, allowRead: allowRead))
 
         // which frames
         var jobsList: [(name: String, time: Double)] = []

@@ -21,7 +21,7 @@ final class HardeningTests: XCTestCase {
     func runtimeError(_ source: String) throws -> RuntimeError? {
         let p = try program(source)
         XCTAssertNoThrow(try Verifier.verify(p))
-        do { _ = try Timeline.run(p, until: p.scene.duration) } catch let e as RuntimeError { return e }
+        do { _ = try Timeline.run(try Verifier.verified(p), until: p.scene.duration) } catch let e as RuntimeError { return e }
         return nil
     }
 
@@ -91,7 +91,7 @@ final class HardeningTests: XCTestCase {
 
     func runError(_ source: String, _ heap: HeapLimits) throws -> RuntimeError? {
         let p = try program(source)
-        do { _ = try Timeline.run(p, until: p.scene.duration, heap: heap) } catch let e as RuntimeError { return e }
+        do { _ = try Timeline.run(try Verifier.verified(p), until: p.scene.duration, heap: heap) } catch let e as RuntimeError { return e }
         return nil
     }
 
@@ -211,7 +211,7 @@ final class HardeningTests: XCTestCase {
         let ops = p.functions[0].code.map(\.op)
         let k = try XCTUnwrap(ops.firstIndex(of: .append))
         XCTAssertEqual(Array(ops[(k - 2)...(k + 1)]), [.loadnil, .setglobal, .append, .setglobal])
-        let t = try Timeline.run(p, until: 0.1)
+        let t = try Timeline.run(try Verifier.verified(p), until: 0.1)
         let world = try XCTUnwrap(t.worlds.last)
         XCTAssertEqual(world.globals[0], .array((0..<5).map { .number(Double($0)) }))
         XCTAssertEqual(world.globals[1], .array([.number(7), .number(2)]))

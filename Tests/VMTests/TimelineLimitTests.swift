@@ -27,7 +27,7 @@ final class TimelineLimitTests: XCTestCase {
         // (0 s and 1 … k µs).
         let perInstant = 2_500 + 2 * MemoryLayout<LayerRecord>.stride + Int(p.globalCount) * MemoryLayout<Value>.stride
         let k = (1 << 20) / perInstant
-        XCTAssertThrowsError(try Timeline.run(p, until: 1, snapshotBudget: 1 << 20)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1, snapshotBudget: 1 << 20)) { e in
             let r = e as? RuntimeError
             XCTAssertEqual(r?.function, "every 1e-6s")
             XCTAssertEqual(r?.line, 4)
@@ -41,7 +41,7 @@ final class TimelineLimitTests: XCTestCase {
         var n = 0
         every 0.01s { n = n + 1 }
         """)
-        XCTAssertNoThrow(try Timeline.run(fine, until: 1, snapshotBudget: 1 << 20))
+        XCTAssertNoThrow(try Timeline.run(try Verifier.verified(fine), until: 1, snapshotBudget: 1 << 20))
     }
 
     func testEventsThatKeepSchedulingAtTheSameInstantAreStopped() throws {
@@ -51,7 +51,7 @@ final class TimelineLimitTests: XCTestCase {
         func again() { after 0s { again() } }
         at 0.5s { again() }
         """)
-        XCTAssertThrowsError(try Timeline.run(p, until: 1, eventBudget: 1000)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1, eventBudget: 1000)) { e in
             let r = e as? RuntimeError
             XCTAssertEqual(r?.message, "more than 1000 event handlers ran in the timeline")
             XCTAssertEqual(r?.line, 3)
@@ -62,12 +62,12 @@ final class TimelineLimitTests: XCTestCase {
     /// 1 000 000 of them (Machine.maxDrawCommands) instead of filling memory until the step budget.
     func testARunawayDrawBlockStopsAtTheCommandLimit() throws {
         func drawing(_ n: Int) throws -> Timeline {
-            try Timeline.run(program("""
+            try Timeline.run(try Verifier.verified(program("""
             scene { size: (10, 10) duration: 0.1s }
             layer a { bounds: (0, 0, 10, 10)
               draw { for i in 0..<\(n) { fill(rectPath((0, 0, 1, 1)), .red) } }
             }
-            """), until: 0.1)
+            """)), until: 0.1)
         }
         XCTAssertEqual(try drawing(1_000_000).presentation(at: 0).root.sublayers.first?.drawing.count, 1_000_000)
         XCTAssertThrowsError(try drawing(1_000_001).presentation(at: 0)) { e in
@@ -87,7 +87,7 @@ final class TimelineLimitTests: XCTestCase {
         for i in 0..<1000 { xs.append(i) }
         every 0.001s { xs[0] = xs[0] + 1 }
         """)
-        XCTAssertThrowsError(try Timeline.run(p, until: 1, snapshotBudget: 1 << 20)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1, snapshotBudget: 1 << 20)) { e in
             let m = (e as? RuntimeError)?.message ?? ""
             XCTAssertTrue(m.hasPrefix("events ran at "), m)
             let n = Int(m.dropFirst("events ran at ".count).prefix { $0.isNumber }) ?? 0
