@@ -10,6 +10,7 @@
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
+import Foundation
 
 let optimizedSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
@@ -93,3 +94,13 @@ let package = Package(
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
     ]
 )
+
+// libFuzzer targets, only when scripts/fuzz.sh builds them (CALC_FUZZ=1): their entry point is
+// libFuzzer's, so an ordinary build has no use for (and could not link) them.
+if ProcessInfo.processInfo.environment["CALC_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "calc-fuzz",
+        dependencies: ["CalcCore", "Compiler", "Bytecode", "VM", "Render", "CalcSnapshot"],
+        path: "Sources/CalcFuzz"
+    ))
+}
