@@ -14,6 +14,11 @@ import Bytecode
 import VM
 import Render
 import CalcSnapshot
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 enum Target: String { case source, run, calb, image }
 
@@ -25,9 +30,22 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
     return 0
 }
 
+/// SwiftPM links an executable's `main` to `<module>_main`; libFuzzer's own `main` is then not
+/// used, so this entry point hands the command line to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+               _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("calc_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var c = argc
+    var v = argv
+    return runDriver(&c, &v, { data, count in testOneInput(data, count) })
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
-    let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     switch target {
     case .source:
         let file = SourceFile(name: "fuzz.cal", bytes: bytes)
