@@ -85,7 +85,6 @@ extension Checker {
         let me: IR
         var displayName = ""
         if case .identifier(let n)? = l.name { displayName = n.text }
-        if kind == .emitter, let k = l.kind { notDrawnYet(.emitter, layer: displayName, at: k.span) }
         var template = LayerTemplate(kind: kind, name: "")
         template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
