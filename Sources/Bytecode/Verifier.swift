@@ -420,6 +420,8 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
+            // as the VM refuses a property set to a value that is not finite (docs/semantics.md)
+            guard v.hasOnlyFiniteNumbers else { throw fail("constant K\(prop.constant) is \(Format.value(v)), which is not finite") }
             fast.passed(prop, t.kind)
         }
     }

@@ -238,14 +238,14 @@ struct ScriptCheck {
         let compiled = Compiler.compile(file)
         if directives.diagnostics {
             result.covered.append("diagnostics")
-            let rendered = compiled.diagnostics.map { $0.render(in: file) }.joined()
+            let rendered = Diagnostic.renderCapped(compiled.diagnostics, in: file)
             let body = "; calc diagnostics, format \(SnapshotEngine.diagnosticsFormat)\n" + rendered
             checkText(body, at: location.diagnostics, kind: .diagnostics)
         }
         guard let program = compiled.program, !compiled.hasErrors else {
             if !directives.diagnostics {
                 let n = compiled.diagnostics.filter { $0.severity == .error }.count
-                let rendered = compiled.diagnostics.map { $0.render(in: file) }.joined()
+                let rendered = Diagnostic.renderCapped(compiled.diagnostics, in: file)
                 fail("does not compile (\(n) error\(n == 1 ? "" : "s"); a script meant to fail declares '// snapshot: diagnostics'):",
                      lines(rendered))
                 return

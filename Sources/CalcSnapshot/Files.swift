@@ -91,11 +91,20 @@ public enum SnapshotFiles {
     public static let diffFolder = "__diffs__"
 
     /// The bytes of a file: nil when it does not exist, an error message when it cannot be read.
+    /// The largest script, snapshot or image read (as `calc run` reads a `.calb`).
+    static let maxBytes = 64 << 20
+
     static func read(_ path: String) -> Result<[UInt8]?, ReadError> {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDir) else { return .success(nil) }
         if isDir.boolValue { return .failure(ReadError(reason: "it is a directory")) }
+        // a device or FIFO would be read forever or block; sizes as `calc run` limits them (docs/cli.md)
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadError(reason: "it is not a regular file (a device, FIFO or socket)"))
+        }
+        if Int(info.st_size) > maxBytes { return .failure(ReadError(reason: "it is larger than the limit of \(maxBytes >> 20) MiB")) }
         guard let data = fm.contents(atPath: path) else { return .failure(ReadError(reason: "permission denied or unreadable")) }
         return .success([UInt8](data))
     }

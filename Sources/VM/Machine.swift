@@ -142,6 +142,13 @@ final class Machine {
     var steps = 0
     /// Instructions one handler (with the calls it makes) may execute.
     var stepBudget = Limits.stepBudget
+    /// What strings, arrays, paths and layers may take in all (HeapBudget.swift), the bytes made
+    /// since it was last measured, and how many more may be made before it is measured again.
+    var heap = HeapLimits.standard {
+        didSet { nextHeapCheck = min(HeapLimits.minimumCheckInterval, heap.budget / 8) }
+    }
+    var madeSinceCheck = 0
+    var nextHeapCheck = HeapLimits.minimumCheckInterval
 
     static let implicitDuration = 0.25
     /// Calls nest at most this deep: deeper is runaway recursion, reported instead of overflowing the stack.
@@ -345,7 +352,11 @@ final class Machine {
         return l
     }
 
-    func newLayer(template t: LayerTemplate) -> Int32 {
+    func newLayer(template t: LayerTemplate) throws(RuntimeError) -> Int32 {
+        if world.layers.count > heap.maxLayers {
+            throw fail("the program made more than \(heap.maxLayers) layers")
+        }
+        try allocated(HeapLimits.layerBytes)
         let id = Int32(world.layers.count)
         world.layers.append(LayerRecord(name: t.name, kind: t.kind, defaults: image.defaults))
         for p in t.properties {
@@ -894,8 +905,10 @@ final class Machine {
                 case .unsupported(let m): throw fail(m)
                 }
             }
+            try made(R[a])
         case .newarray:
             R[a] = .array(Array(UnsafeBufferPointer(start: R + b, count: c)))
+            try allocated(c * MemoryLayout<Value>.stride)
         case .setindex:
             guard case .array(var xs) = R[a] else { throw fail("cannot index \(R[a].typeName)") }
             let i = try index(R[b], count: xs.count)
@@ -905,8 +918,12 @@ final class Machine {
         case .append:
             guard case .array(var xs) = R[a] else { throw fail("cannot append to \(R[a].typeName)") }
             R[a] = .none
+            if xs.count >= heap.maxArrayCount {
+                throw fail("appending would make an array longer than the limit of \(heap.maxArrayCount) elements")
+            }
             xs.append(R[b])
             R[a] = .array(xs)
+            try allocated(MemoryLayout<Value>.stride)
         case .field:
             guard let comp = Component(rawValue: UInt8(c)) else { throw fail("bad component") }
             R[a] = comp.get(R[b])
@@ -918,7 +935,7 @@ final class Machine {
             R[a] = .layer(l)
         case .newlayer:
             try writable()
-            R[a] = .layer(newLayer(template: program.layerTemplates[c]))
+            R[a] = .layer(try newLayer(template: program.layerTemplates[c]))
         case .addsublayer:
             try writable()
             try insert(try layerIndex(R[b]), into: try layerIndex(R[a]), at: nil)
@@ -970,7 +987,12 @@ final class Machine {
                 throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
             }
             let v = R[b]
-            guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
+            guard TypeCheck.matches(v, kp, image.table) else {
+                if !v.hasOnlyFiniteNumbers {
+                    throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName == "array" ? "an array" : "a " + v.typeName) that is not finite")
+                }
+                throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)")
+            }
             setModel(l, kp, v)
         case .getprop, .getpres:
             let l = try layerIndex(R[b])
@@ -1171,12 +1193,26 @@ final class Machine {
     /// Arithmetic off the number fast path (and division by zero), as a runtime error on failure.
     @inline(never)
     func arith(_ op: ArithOp, _ x: Value, _ y: Value) throws(RuntimeError) -> Value {
-        do { return try Value.arith(op, x, y) } catch {
+        // string, array and path concatenation: refused before the result is built when it would
+        // pass its limit (a doubling string asks for the whole size at once)
+        switch (x, y) {
+        case let (.string(s), .string(t)) where s.utf8.count + t.utf8.count > heap.maxStringBytes:
+            throw fail("a string of \(s.utf8.count + t.utf8.count) bytes would be longer than the limit of \(HeapLimits.mebibytes(heap.maxStringBytes))")
+        case let (.array(s), .array(t)) where s.count + t.count > heap.maxArrayCount:
+            throw fail("an array of \(s.count + t.count) elements would be longer than the limit of \(heap.maxArrayCount)")
+        case let (.path(s), .path(t)) where s.elements.count + t.elements.count > heap.maxArrayCount:
+            throw fail("a path of \(s.elements.count + t.elements.count) elements would be longer than the limit of \(heap.maxArrayCount)")
+        default: break
+        }
+        let v: Value
+        do { v = try Value.arith(op, x, y) } catch {
             switch error {
             case .divisionByZero: throw fail("division by zero")
             case .unsupported(let m): throw fail(m)
             }
         }
+        try made(v)
+        return v
     }
 
     func overBudget(_ budget: Int) -> RuntimeError {
@@ -1275,9 +1311,17 @@ enum TypeCheck {
         guard let t = table.type(kp) else { return false }
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
-        case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.string, .string), (.timingFunction, .timing),
-             (.path, .path), (.image, .image): return true
+        // geometry with a component that is not finite is refused like an infinite number
+        // (docs/semantics.md, "Numbers that are not finite")
+        case (.point, .point(let p)): return p.x.isFinite && p.y.isFinite
+        case (.size, .size(let s)): return s.width.isFinite && s.height.isFinite
+        case (.rect, .rect(let r)):
+            return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case (.transform, .transform(let m)): return m.elements.allSatisfy { $0.isFinite }
+        case (.path, .path(let p)): return p.isFinite
+        case (.bool, .bool), (.color, .color),
+             (.string, .string), (.timingFunction, .timing),
+             (.image, .image): return true
         case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
         case (.path, .none), (.image, .none): return true
         case (.array(let element), .array(let xs)):

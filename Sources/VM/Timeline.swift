@@ -37,9 +37,11 @@ public final class Timeline: Sendable {
     public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
                            physicsBudget: Int = DynamicsLimits.maxItemSteps,
                            snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired,
+                           heap: HeapLimits = .standard,
                            text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
         let m = Machine(program: program, text: text)
         m.stepBudget = stepBudget
+        m.heap = heap
         m.dynamicsRun.itemStepBudget = physicsBudget
         m.now = 0
         try m.runHandler(0, args: [])

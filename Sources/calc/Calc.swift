@@ -92,7 +92,7 @@ struct BuildRequest {
 
     func run() throws {
         var stages = StageClock()
-        let bytes = try Files.read(file)
+        let bytes = try Files.read(file, limit: Files.maxSourceBytes)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         stages.mark("read")
         let source = SourceFile(name: file, bytes: bytes)
@@ -146,7 +146,7 @@ struct Check: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
 
     func run() throws {
-        let bytes = try Files.read(file)
+        let bytes = try Files.read(file, limit: Files.maxSourceBytes)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         var stages = StageClock()
         keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true,

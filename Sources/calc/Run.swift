@@ -35,6 +35,8 @@ struct Run: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).") var jobs: Int?
     @Option(help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
     @Option(help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
+    @Option(help: "Memory the script's strings, arrays and layers may take: MiB, or a number with K, M or G (default 1G).")
+    var memoryLimit: String?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
     @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
@@ -43,7 +45,8 @@ struct Run: ParsableCommand {
 
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
-                   scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget, quiet: quiet, emit: emit)
+                   scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget,
+                   memoryLimit: memoryLimit, quiet: quiet, emit: emit)
     }
 
     func validate() throws { try options.validate() }
@@ -64,7 +67,28 @@ struct RunOptions {
     var jobs: Int?
     var pngLevel: Int?
     var stepBudget: Int?
+    var memoryLimit: String?
     var quiet = false
+
+    /// `--memory-limit` in bytes: MiB by default, or with a K, M or G suffix (binary units).
+    static func parseMemory(_ s: String) -> Int? {
+        var text = s.uppercased()
+        if text.hasSuffix("IB") { text.removeLast(2) } else if text.hasSuffix("B") { text.removeLast() }
+        var unit = 1 << 20
+        switch text.last {
+        case "K": unit = 1 << 10; text.removeLast()
+        case "M": text.removeLast()
+        case "G": unit = 1 << 30; text.removeLast()
+        default: break
+        }
+        guard let x = Double(text), x.isFinite, x > 0, x * Double(unit) <= Double(1 << 46) else { return nil }
+        return Int(x * Double(unit))
+    }
+    var heap: HeapLimits {
+        var h = HeapLimits.standard
+        if let m = memoryLimit.flatMap(RunOptions.parseMemory) { h.budget = m }
+        return h
+    }
     var emit: Run.Emit?
 
     func validate() throws {
@@ -73,6 +97,9 @@ struct RunOptions {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
         if let stepBudget, stepBudget < 1 { throw ValidationError("--step-budget must be at least 1") }
+        if let memoryLimit, RunOptions.parseMemory(memoryLimit) == nil {
+            throw ValidationError("--memory-limit must be a size such as 512 (MiB), 300M or 2G, got '\(memoryLimit)'")
+        }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
         if emit != nil {
             if time == nil && (frames.flatMap(Run.parseFrames).map { $0.count != 1 } ?? true) {
@@ -139,7 +166,8 @@ struct RunOptions {
         if emit == .display {
             guard let job = jobsList.first else { return }
             let timeline: Timeline
-            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
+            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget,
+                                                  heap: heap, text: painter.text) } catch {
                 throw CalcFailure(.runtime, "\(error)")
             }
             let scene: PresentationScene
@@ -154,7 +182,8 @@ struct RunOptions {
 
         let endTime = jobsList.map { $0.time }.max() ?? 0
         let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
+        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget,
+                                                  heap: heap, text: painter.text) } catch {
             throw CalcFailure(.runtime, "\(error)")
         }
 
@@ -235,6 +264,7 @@ extension RunOptions {
             case "--jobs": guard let n = Int(value) else { return nil }; o.jobs = n
             case "--png-level": guard let n = Int(value) else { return nil }; o.pngLevel = n
             case "--step-budget": guard let n = Int(value) else { return nil }; o.stepBudget = n
+            case "--memory-limit": o.memoryLimit = value
             default: return nil
             }
         }
