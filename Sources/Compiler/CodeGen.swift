@@ -218,6 +218,10 @@ struct CodeGen {
             case .image: .drawimage
             }
             emit(Instruction(opcode, a: r(base)))
+        case let .print(args, ln):
+            line = ln
+            let base = consecutive(args)
+            emit(Instruction(.print, b: r(base), c: UInt32(args.count)))
         case let .unconstrain(layer, ln):
             line = ln
             emit(Instruction(.unconstrain, a: r(operand(layer))))

@@ -66,6 +66,7 @@ struct IRDump {
         case let .constrain(l, a, src, sa, scale, offset, _):
             out += p + "constrain \(expr(l)).\(a.name) = \(expr(src)).\(sa.name) * \(expr(scale)) + \(expr(offset))\n"
         case let .setDraw(l, h, _): out += p + "draw \(expr(l)) with \(handler(h))\n"
+        case let .print(args, _): out += p + "print(" + args.map(expr).joined(separator: ", ") + ")\n"
         case let .draw(op, args, _): out += p + "\(op.rawValue)(" + args.map(expr).joined(separator: ", ") + ")\n"
         case let .bind(l, kp, h, _): out += p + "bind \(expr(l)).\(table.name(kp)) to \(handler(h))\n"
         case let .ifStmt(c, t, e, _):

@@ -111,6 +111,10 @@ final class Machine {
     var readOnlyWhat = "an expression of time"
     /// The commands a `draw` block issued; nil outside one.
     var drawing: [DrawCommand]?
+    /// What `print(…)` wrote, in the order it ran (PRINT; at most `maxPrinted` lines, then one
+    /// line saying the rest was dropped).
+    var printed: [PrintedLine] = []
+    static let maxPrinted = 100_000
 
     var txStack: [TxFrame] = []
     var txSerial = 0
@@ -1154,6 +1158,14 @@ final class Machine {
                 throw fail("bad animation field")
             }
             R[a] = v
+        case .print:
+            guard printed.count <= Machine.maxPrinted else { break }
+            if printed.count == Machine.maxPrinted {
+                printed.append(PrintedLine(time: now, text: "(more than \(Machine.maxPrinted) lines printed; the rest are dropped)"))
+                break
+            }
+            let text = UnsafeBufferPointer(start: R + b, count: c).map { printable($0) }.joined(separator: " ")
+            printed.append(PrintedLine(time: now, text: text))
         case .animcopy:
             let obj = try animationObject(R[b])
             animations.append(obj)
@@ -1165,6 +1177,19 @@ final class Machine {
             removeAnimations(on: l) { $0.key == key }
         default:
             throw fail("bad instruction")
+        }
+    }
+
+    /// A value as `print` writes it: strings as they are, layers by name, the rest as string
+    /// interpolation shows them.
+    func printable(_ v: Value) -> String {
+        switch v {
+        case .string(let s): return s
+        case .layer(let l) where l >= 0 && Int(l) < world.layers.count:
+            let name = world.layers[Int(l)].name
+            return name.isEmpty ? "layer" : name
+        case .array(let xs): return "[" + xs.map { x in if case .string(let s) = x { return "\"\(s)\"" } else { return printable(x) } }.joined(separator: ", ") + "]"
+        default: return Value.display(v)
         }
     }
 

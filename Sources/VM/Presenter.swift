@@ -17,6 +17,8 @@ struct Presenter {
     /// this presenter's frame (making one per binding was a third of a frame's presentation time
     /// with 400 bindings).
     let interpreter = BindingInterpreter()
+    /// What draw blocks printed while this presenter walked the tree.
+    let printLog = PrintLog()
     var program: Program { image.program }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
@@ -179,6 +181,7 @@ struct Presenter {
             m.drawing = []
             _ = try m.call(d.function, args: [.layer(l)] + d.args)
             out.drawing = m.drawing ?? []
+            if !m.printed.isEmpty { printLog.lines += m.printed }
         }
         if rec.mask >= 0, depth < World.maxDepth {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
@@ -213,6 +216,11 @@ struct Presenter {
         }
         return subs
     }
+}
+
+/// Lines draw blocks printed during one presenter's walk (shared by its copies, on one thread).
+final class PrintLog {
+    var lines: [PrintedLine] = []
 }
 
 /// Holds a presenter's interpreter for bound expressions (a presenter is a value; this is shared

@@ -82,3 +82,32 @@ final class ValuesCLITests: XCTestCase {
         XCTAssertEqual(calc("values", "a.cal").status, 2)
     }
 }
+
+/// `print(…)` under `calc run`: lines on stderr in time order, kept by --quiet, dropped by --no-print.
+final class PrintCLITests: XCTestCase {
+    var dir = ""
+
+    override func setUp() { dir = CLI.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    func calc(_ args: String...) -> CalcRun { CLI.run(args, in: dir) }
+
+    func testPrintedLinesInTimeOrder() {
+        // frames at 0 and 0.5 s (2 fps, 1 s); the handler at 0.25 s prints between the two frames'
+        // draw-block lines; frames render on two workers, yet the order is the same every run
+        CLI.write("""
+        scene { size: (20, 20) fps: 2 duration: 1s }
+        layer box { bounds: (0, 0, 10, 10)  draw { print("frame", time) } }
+        at 0.25s { print("handler", box.bounds.size.width * 2) }
+        """, "p.cal", in: dir)
+        let expected = "[0s] frame 0\n[0.25s] handler 20\n[0.5s] frame 0.5\n"
+        let quiet = calc("run", "p.cal", "-o", "out", "--quiet", "--jobs", "2")
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stderr, expected)
+        let silent = calc("run", "p.cal", "-o", "out", "--quiet", "--no-print")
+        XCTAssertEqual(silent.status, 0)
+        XCTAssertEqual(silent.stderr, "")
+        // a program that prints is bytecode format 6
+        XCTAssertTrue(calc("build", "p.cal", "--emit", "asm").stdout.hasPrefix("; calc bytecode, format 6\n"))
+    }
+}
