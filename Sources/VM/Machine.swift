@@ -469,11 +469,22 @@ final class Machine {
         let settings = actionSettings
         // UIKit's blocks start from the model value unless told to begin from the current state
         let from = settings.fromCurrentState
-            ? (try? presenter.presentationValue(l, property: property, sceneTime: now)) ?? old : old
+            ? (try? onScreen(l).presentationValue(l, property: property, sceneTime: now)) ?? old : old
         pending.append(PendingAction(layer: l, property: property, from: from, settings: settings, frames: openFrames))
     }
 
     var presenter: Presenter { Presenter(image: image, world: world, poses: world.dynamics?.poses ?? [:]) }
+
+    /// What is on screen for layer `l`: Core Animation's presentation layer shows the last committed
+    /// state, so inside a transaction every presentation read — `l.presentation.KEY`, an implicit
+    /// animation's start, an explicit animation's "value on screen when added" — sees the world as
+    /// the outermost open transaction found it (with the animations running then), not the model
+    /// values the transaction has set since. A layer created in this transaction was never on
+    /// screen: it reads its current values (docs/semantics.md, "Presentation is the committed state").
+    func onScreen(_ l: Int32) -> Presenter {
+        guard !txStack.isEmpty, let start = worldAtTransactionStart, Int(l) < start.layers.count else { return presenter }
+        return Presenter(image: image, world: start, poses: start.dynamics?.poses ?? [:])
+    }
 
     /// Adds an animation under a key, replacing any animation with that key (seed 002:624). A
     /// transition is always stored under "transition" (seed 002:647) with a picture of the layer as
@@ -489,7 +500,7 @@ final class Machine {
         }
         var presentation = Value.none
         if obj.kind == .basic, obj.from == .none, obj.to == .none, obj.by == .none {
-            let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
+            let whole = (try? onScreen(l).presentationValue(l, property: obj.keyPath.property, sceneTime: now))
                 ?? world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)]
             presentation = obj.keyPath.component.get(whole)
         }
@@ -980,14 +991,12 @@ final class Machine {
             let l = try layerIndex(R[b])
             guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
             let whole: Value
-            if kp.property == LayerProperties.frame {
-                var props = world.layers[Int(l)].props
-                if ins.op == .getpres { props = try presenter.presentationProps(l, sceneTime: now, localTime: world.localTime(l, at: now)) }
-                whole = .rect(World.frame(of: props))
-            } else if ins.op == .getprop {
-                whole = world.layers[Int(l)].props[LayerProperties.slot(kp.property)]
+            if ins.op == .getprop {
+                let props = world.layers[Int(l)].props
+                whole = kp.property == LayerProperties.frame ? .rect(World.frame(of: props)) : props[LayerProperties.slot(kp.property)]
             } else {
-                whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
+                // (frame included: presentationValue lays it out like bounds and position)
+                whole = try onScreen(l).presentationValue(l, property: kp.property, sceneTime: now)
             }
             R[a] = kp.component.get(whole)
         case .animnew:

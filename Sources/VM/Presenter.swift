@@ -51,8 +51,16 @@ struct Presenter {
         return props
     }
 
-    /// The presentation value of one property at scene time `t`.
+    /// The presentation value of one property at scene time `t`. `frame` is computed from the
+    /// presentation bounds, position (both laid out by constraints), anchorPoint and transform.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
+        if property == LayerProperties.frame {
+            var props = try presentationProps(l, sceneTime: t, localTime: world.localTime(l, at: t))
+            for p in [LayerProperties.bounds, LayerProperties.position] {
+                props[Int(p)] = try presentationValue(l, property: p, sceneTime: t)
+            }
+            return .rect(World.frame(of: props))
+        }
         let local = world.localTime(l, at: t)
         let rec = world.layers[Int(l)]
         if !rec.constraints.isEmpty, rec.parent >= 0, property == LayerProperties.bounds || property == LayerProperties.position {
