@@ -1011,8 +1011,19 @@ final class Machine {
             let v = R[b]
             let kp = animations[Int(h)].keyPath
             let numeric = animations[Int(h)].valueFunction != nil
+            let kind = animations[Int(h)].kind
+            switch field {
+            case .from, .to, .by:
+                guard kind == .basic || kind == .spring else { throw fail("a \(kind) animation has no '\(field.name)' (a basic or spring animation has)") }
+            case .values, .keyTimes, .path:
+                guard kind == .keyframe else { throw fail("a \(kind) animation has no '\(field.name)' (a keyframe animation has)") }
+                if field == .path, image.table.type(kp) != .point {
+                    throw fail("a path animates a point, and '\(image.table.name(kp))' is not one")
+                }
+            default: break
+            }
             if field == .from || field == .to || field == .by {
-                guard numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
+                guard v == .none || (numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table)) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
             }
             if field == .values, case .array(let xs) = v, let bad = xs.first(where: { numeric ? $0.number == nil : !TypeCheck.matches($0, kp, image.table) }) {
                 throw fail("a value of a keyframe animation of '\(image.table.name(kp))' cannot be \(bad.typeName)")
