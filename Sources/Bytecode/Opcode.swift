@@ -197,6 +197,8 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case animcopy
     /// write the scene time and R[B]...R[B+C-1] to the run's print log (print(…) statements; stderr under calc run)
     case print
+    /// R[A] := the point or rect R[B] in layer R[B+1]'s coordinates converted into layer R[B+2]'s (C = 1: presentation values)
+    case convert
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -303,6 +305,7 @@ extension Opcode {
         case .animget: return f(.reg, .reg, .animField)
         case .animcopy: return f(.reg, .reg)
         case .print: return f(.unused, .reg, .count)
+        case .convert: return f(.reg, .regRange(3), .imm)
         }
     }
 

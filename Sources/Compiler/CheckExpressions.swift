@@ -597,6 +597,7 @@ extension Checker {
             return callsAFunction(c) || callsAFunction(a) || callsAFunction(b)
         case let .animGet(a, _): return callsAFunction(a)
         case let .animWith(a, _, v): return callsAFunction(a) || callsAFunction(v)
+        case let .convert(v, a, b, _): return callsAFunction(v) || callsAFunction(a) || callsAFunction(b)
         case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _), let .tree(_, a):
             return callsAFunction(a)
         case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):

@@ -456,6 +456,9 @@ struct CodeGen {
             let pres: Bool
             if case .getPres = ir { pres = true } else { pres = false }
             emit(Instruction(pres ? .getpres : .getprop, a: r(dst), b: r(l), c: kp.packed))
+        case let .convert(v, from, to, presentation):
+            let base = consecutive([v, from, to])
+            emit(Instruction(.convert, a: r(dst), b: r(base), c: presentation ? 1 : 0))
         case let .getBehavior(behavior, field):
             emit(Instruction(.dynget, a: r(dst), b: UInt16(field.rawValue), c: UInt32(behavior)))
         case let .animation(template, dynamic):

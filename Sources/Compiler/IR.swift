@@ -45,6 +45,8 @@ enum IR: Sendable {
     indirect case animGet(IR, AnimField)
     /// A copy of an animation with one field set (ANIMCOPY, ANIMSET): `a.duration = 2s` on a variable.
     indirect case animWith(IR, AnimField, IR)
+    /// A point or rect in one layer's coordinates converted into another's (CONVERT).
+    indirect case convert(IR, from: IR, to: IR, presentation: Bool)
     /// A dynamics behaviour's field (DYNGET).
     case getBehavior(Int, DynField)
 

@@ -117,6 +117,7 @@ struct IRDump {
         case .named(let a): return "(named \(expr(a)))"
         case let .tree(what, a): return "(\(what.rawValue) \(expr(a)))"
         case let .getProp(l, kp): return "\(expr(l)).\(table.name(kp))"
+        case let .convert(v, a, b, p): return "convert\(p ? " presentation" : "")(\(expr(v)) from \(expr(a)) to \(expr(b)))"
         case let .getPres(l, kp): return "\(expr(l)).presentation.\(table.name(kp))"
         case let .getBehavior(b, f): return "BT\(b).\(f.name)"
         case let .animation(t, dyn): return "AT\(t)" + (dyn.isEmpty ? "" : "{" + dyn.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + "}")

@@ -1186,6 +1186,8 @@ final class Machine {
             }
             let text = UnsafeBufferPointer(start: R + b, count: c).map { printable($0) }.joined(separator: " ")
             printed.append(PrintedLine(time: now, text: text))
+        case .convert:
+            R[a] = try convert(R[b], from: try layerIndex(R[b + 1]), to: try layerIndex(R[b + 2]), presentation: c != 0)
         case .animcopy:
             let obj = try animationObject(R[b])
             animations.append(obj)
