@@ -253,6 +253,9 @@ struct ScriptCheck {
             if ownFrames && !(frames.isEmpty && times.isEmpty) {
                 fail("names frames to snapshot but does not compile")
             }
+            if !directives.values.isEmpty || !directives.expectations.isEmpty {
+                fail("names values to check but does not compile")
+            }
             reportObsolete()
             return
         }
@@ -263,6 +266,7 @@ struct ScriptCheck {
         result.covered.insert("asm", at: 0)
         checkText(Disassembler.disassemble(program), at: location.disassembly, kind: .disassembly)
         checkFrames(program, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
+        checkValues(program, directives)
         reportObsolete()
     }
 

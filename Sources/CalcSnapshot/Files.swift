@@ -190,7 +190,7 @@ struct SnapshotLocation {
     func owns(_ file: String) -> Bool {
         guard file.hasPrefix(stem + ".") else { return false }
         let rest = file.dropFirst(stem.count + 1)
-        if rest == "asm" || rest == "diag" { return true }
+        if rest == "asm" || rest == "diag" || rest == "values.json" { return true }
         let body: Substring
         if rest.hasSuffix(".png") { body = rest.dropLast(4) } else if rest.hasSuffix(".display") { body = rest.dropLast(8) } else { return false }
         if body.first == "f" { let digits = body.dropFirst(); return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) }

@@ -20,7 +20,7 @@ struct Calc: ParsableCommand {
         version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
         // (each subcommand names itself: deriving a name from the type's name costs ~3 ms of
         // start-up in runtime reflection, more than lexing 10 000 lines)
-        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Bench.self]
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Values.self, Bench.self]
     )
 }
 

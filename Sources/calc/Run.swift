@@ -39,14 +39,15 @@ struct Run: ParsableCommand {
     var memoryLimit: String?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
-    @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
+    @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary (print(…) output is kept).") var quiet = false
+    @Flag(help: "Do not write what the script's print(…) calls print.") var noPrint = false
 
     enum Emit: String, ExpressibleByArgument, CaseIterable { case display }
 
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
                    scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget,
-                   memoryLimit: memoryLimit, quiet: quiet, emit: emit)
+                   memoryLimit: memoryLimit, quiet: quiet, emit: emit, noPrint: noPrint)
     }
 
     func validate() throws { try options.validate() }
@@ -90,6 +91,7 @@ struct RunOptions {
         return h
     }
     var emit: Run.Emit?
+    var noPrint = false
 
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
@@ -172,6 +174,7 @@ struct RunOptions {
             }
             let scene: PresentationScene
             do { scene = try timeline.presentation(at: job.time) } catch { throw CalcFailure(.runtime, "\(error)") }
+            writePrinted(timeline.printed, frames: [(job.time, scene.printed)])
             let text = painter.displayList(scene).text
             if let output { try Files.writeAtomically(Array(text.utf8), to: output, protecting: [file]) } else { Console.out(text) }
             return
@@ -206,6 +209,7 @@ struct RunOptions {
                     state.fail(CalcFailure(.runtime, "\(error)"))
                     return
                 }
+                if !scene.printed.isEmpty { state.printed(i, scene.printed) }
                 painter.render(scene, with: renderer, into: &fb)
                 let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
                 let path = outDir.map { $0 + "/" + job.name } ?? job.name
@@ -217,6 +221,7 @@ struct RunOptions {
             }
         }
         progress.finish()
+        writePrinted(timeline.printed, frames: list.indices.map { (list[$0].time, state.printedLines[$0] ?? []) })
         if let e = state.error { throw e }
         if !quiet {
             let where_ = singleFile ?? outDir ?? ""
@@ -226,6 +231,22 @@ struct RunOptions {
 }
 
 extension RunOptions {
+    /// Writes what `print(…)` printed to stderr, unless `--no-print`: the handlers' lines (in the
+    /// order they ran, which is time order) merged with each rendered frame's draw-block lines by
+    /// time, a handler's line before a frame's at the same time. Written after the frames, so the
+    /// order does not depend on which worker drew which frame.
+    func writePrinted(_ handlers: [PrintedLine], frames: [(time: Double, lines: [PrintedLine])]) {
+        guard !noPrint else { return }
+        var out: [String] = []
+        var k = 0
+        for f in frames.sorted(by: { $0.time < $1.time }) {
+            while k < handlers.count, handlers[k].time <= f.time { out.append(handlers[k].formatted); k += 1 }
+            out += f.lines.map(\.formatted)
+        }
+        out += handlers[k...].map(\.formatted)
+        if !out.isEmpty { Console.err(out.joined(separator: "\n") + "\n") }
+    }
+
     /// Reads `run FILE [options]` when every argument is unambiguous: one positional file, each
     /// option spelled exactly as `calc run --help` lists it with its value as the next argument,
     /// no option twice, no value or file starting with `-`, every value well-formed and the result
@@ -250,6 +271,7 @@ extension RunOptions {
             guard !seen.contains(name) else { return nil }
             seen.append(name)
             if name == "--quiet" { o.quiet = true; continue }
+            if name == "--no-print" { o.noPrint = true; continue }
             guard i < args.endIndex, !args[i].isEmpty, !args[i].hasPrefix("-") else { return nil }
             let value = args[i]
             i += 1
@@ -314,6 +336,12 @@ final class RenderState: @unchecked Sendable {
     private let lock = NSLock()
     private var cursor = 0
     private(set) var error: Error?
+    /// What each frame's draw blocks printed, by job index.
+    private(set) var printedLines: [Int: [PrintedLine]] = [:]
+
+    func printed(_ i: Int, _ lines: [PrintedLine]) {
+        lock.lock(); printedLines[i] = lines; lock.unlock()
+    }
 
     func next(_ count: Int) -> Int? {
         lock.lock(); defer { lock.unlock() }
