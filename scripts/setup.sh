@@ -4,7 +4,8 @@
 # something is missing.
 set -eu
 
-PACKAGES="libdeflate-dev libspng-dev libharfbuzz-dev libfontconfig-dev libfreetype-dev fonts-dejavu-core libharfbuzz-bin"
+# ffmpeg: `calc run -o x.mp4/.webm/.gif` runs it as a subprocess, and the tests read outputs back with ffprobe
+PACKAGES="libdeflate-dev libspng-dev libharfbuzz-dev libfontconfig-dev libfreetype-dev fonts-dejavu-core libharfbuzz-bin ffmpeg"
 
 missing=""
 for p in $PACKAGES; do

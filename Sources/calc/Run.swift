@@ -16,17 +16,22 @@ import CalcSnapshot
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a scene and write its frames as PNG or PPM images.",
+        abstract: "Run a scene and write its frames as images, an animated PNG, a video or a GIF.",
         discussion: """
         Frames are written as OUT/frame_0000.png, … (frame i is sampled at time i / fps). \
-        With --time, one frame is rendered; if -o then names a .png or .ppm file, that is the file written.
+        -o x.mp4, x.webm, x.gif or x.apng (or --format) writes one animated file instead (MP4, WebM and GIF \
+        need ffmpeg). With --time, one frame is rendered; if -o then names a .png or .ppm file, that is the file written.
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case png, ppm }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case png, ppm, apng, mp4, webm, gif
+        /// One file holding every frame, rather than a folder of images.
+        var isAnimated: Bool { self != .png && self != .ppm }
+    }
 
     @Argument(help: "A .cal source or .calb bytecode file.") var file: String
-    @Option(name: .shortAndLong, help: "Output directory (default: the input's name with '_frames').") var output: String?
-    @Option(help: "Image format: png or ppm.") var format: Format = .png
+    @Option(name: .shortAndLong, help: "Output folder for frames (default: the input's name with '_frames'), or a .mp4/.webm/.gif/.apng file, or a .png/.ppm file for one frame.") var output: String?
+    @Option(help: "png or ppm (a folder of frames), or apng, mp4, webm, gif (one animated file; default: from -o's extension, else png).") var format: Format?
     @Option(help: "Frames per second (overrides the scene's).") var fps: Double?
     @Option(help: "Frames to render: N, A..B (inclusive) or A..<B.") var frames: String?
     @Option(help: "Render the single frame at this time (e.g. 1.5s, 250ms, 2).") var time: String?
@@ -34,6 +39,7 @@ struct Run: ParsableCommand {
     @Option(help: "Pixels per point (overrides the scene's scale).") var scale: Double?
     @Option(help: "Worker threads (default: all cores).") var jobs: Int?
     @Option(help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
+    @Option(help: "Times a GIF or APNG plays: 0 = forever (the default).") var loop: Int?
     @Option(help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
@@ -43,7 +49,7 @@ struct Run: ParsableCommand {
 
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
-                   scale: scale, jobs: jobs, pngLevel: pngLevel, stepBudget: stepBudget, quiet: quiet, emit: emit)
+                   scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget, quiet: quiet, emit: emit)
     }
 
     func validate() throws { try options.validate() }
@@ -55,7 +61,8 @@ struct Run: ParsableCommand {
 struct RunOptions {
     var file: String
     var output: String?
-    var format: Run.Format = .png
+    /// As given with --format; nil: from -o's extension, else png.
+    var format: Run.Format?
     var fps: Double?
     var frames: String?
     var time: String?
@@ -63,6 +70,7 @@ struct RunOptions {
     var scale: Double?
     var jobs: Int?
     var pngLevel: Int?
+    var loop: Int?
     var stepBudget: Int?
     var quiet = false
     var emit: Run.Emit?
@@ -72,6 +80,7 @@ struct RunOptions {
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
+        if let loop, loop < 0 { throw ValidationError("--loop must be 0 (forever) or the number of times to play, got \(loop)") }
         if let stepBudget, stepBudget < 1 { throw ValidationError("--step-budget must be at least 1") }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
         if emit != nil {
@@ -83,6 +92,13 @@ struct RunOptions {
 
     func usage(_ message: String) -> CalcFailure { CalcFailure(.usage, message) }
 
+    /// The format written: --format, else -o's extension (.mp4, .webm, .gif, .apng, .ppm), else png.
+    var resolvedFormat: Run.Format {
+        if let format { return format }
+        if let output, let f = Run.Format(rawValue: (output as NSString).pathExtension.lowercased()) { return f }
+        return .png
+    }
+
     func execute() throws {
         var (program, _) = try ProgramLoader.load(file, quietWarnings: quiet)
         var scene = program.scene
@@ -91,11 +107,10 @@ struct RunOptions {
         if let size {
             let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts[0] >= 1, parts[1] >= 1 else { throw usage("--size expects WxH in pixels, e.g. 640x480; got '\(size)'") }
-            let sx = parts[0] / scene.size.width, sy = parts[1] / scene.size.height
+            let sx = parts[0] / scene.size.width
             if abs(sx * scene.size.height - parts[1]) > 1 {
                 throw usage("--size \(size) does not keep the scene's aspect ratio (\(fmt(scene.size.width))x\(fmt(scene.size.height)) points); try --size \(size.split(separator: "x").first ?? "")x\(Int((sx * scene.size.height).rounded()))")
             }
-            _ = sy
             scene.scale = sx
         }
         let maxPx = Double(Limits.maxPixelDimension)
@@ -109,17 +124,21 @@ struct RunOptions {
         if frameCount > Limits.maxFrames {
             throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")
         }
+        let kind = resolvedFormat
+        let ext = kind.rawValue
 
         // which frames
         var jobsList: [(name: String, time: Double)] = []
-        let ext = format.rawValue
         var singleFile: String?
         if let time {
             guard let t = Run.parseTime(time) else { throw usage("--time expects a time such as 1.5s, 250ms or 2; got '\(time)'") }
             guard t >= 0, t <= scene.duration + 1e-9 else {
                 throw usage("--time \(time) is outside the scene (0s to \(fmt(scene.duration))s)")
             }
-            if let o = output, o.hasSuffix(".png") || o.hasSuffix(".ppm") { singleFile = o }
+            if kind.isAnimated {
+                throw usage("--time renders one frame, but \(ext.uppercased()) is an animation: give --frames A..B for part of it, or -o a .png file")
+            }
+            if let o = output, Run.namesImageFile(o) { singleFile = o }
             jobsList = [(singleFile ?? "time_\(fmt(t))s.\(ext)", t)]
         } else {
             let range: ClosedRange<Int>
@@ -134,6 +153,15 @@ struct RunOptions {
             }
             // (not String(format:): Foundation's formatter cost 1 M instructions of start-up in casts)
             jobsList = range.map { i in ("frame_\(Run.zeroPadded(i, to: 4)).\(ext)", Double(i) / scene.fps) }
+            // -o out.png names one image: write it when one frame is asked for, never a folder of that name
+            if !kind.isAnimated, emit == nil, let o = output, Run.namesImageFile(o) {
+                guard jobsList.count == 1 else {
+                    throw usage("-o \(o) names one image, but \(jobsList.count) frames were asked for: give --time T or --frames N for one frame, "
+                                + "-o \(Run.stem(o)).apng (or .mp4, .gif) for an animation, or -o \(Run.stem(o))_frames for a folder of frames")
+                }
+                singleFile = o
+                jobsList[0].name = o
+            }
         }
 
         if emit == .display {
@@ -149,38 +177,87 @@ struct RunOptions {
             return
         }
 
-        let outDir = singleFile == nil ? (output ?? Run.defaultOutput(for: file)) : nil
-        if let outDir { try Files.makeDirectory(outDir) }
-
         let endTime = jobsList.map { $0.time }.max() ?? 0
         let timeline: Timeline
         do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
             throw CalcFailure(.runtime, "\(error)")
         }
-
+        let width = Int(pw.rounded()), height = Int(ph.rounded())
         // (a single frame does not ask for the core count: ProcessInfo reads the cgroup files)
         let workers = jobsList.count <= 1 ? jobsList.count : min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count)
-        let progress = Progress(total: jobsList.count, enabled: !quiet && Console.stderrIsTerminal)
-        let state = RenderState()
+        let render = FrameRenderer(timeline: timeline, painter: painter, times: jobsList.map(\.time),
+                                   workers: max(1, workers), level: pngLevel ?? PNGEncoder.defaultLevel)
+
+        if kind.isAnimated {
+            let path = output ?? Run.defaultOutput(for: file, format: kind)
+            try writeAnimation(kind, to: path, render: render, width: width, height: height, fps: scene.fps)
+            if !quiet {
+                Console.err("wrote \(jobsList.count) frame\(jobsList.count == 1 ? "" : "s") (\(width)x\(height), \(fmtRate(scene.fps)) fps \(ext.uppercased())) to \(path)\n")
+            }
+            return
+        }
+
+        let outDir = singleFile == nil ? (output ?? Run.defaultOutput(for: file, format: kind)) : nil
+        if let outDir { try Files.makeDirectory(outDir) }
         let list = jobsList
-        let level = pngLevel ?? PNGEncoder.defaultLevel
-        let fmtKind = format
         let inputs = [file]
-        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+        let fmtKind = kind
+        try render.run(quiet: quiet) { i, fb, png in
+            let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
+            let path = outDir.map { $0 + "/" + list[i].name } ?? list[i].name
+            try Files.writeAtomically(bytes, to: path, protecting: inputs)
+        }
+        if !quiet {
+            let where_ = singleFile ?? outDir ?? ""
+            Console.err("wrote \(list.count) frame\(list.count == 1 ? "" : "s") (\(width)x\(height) \(ext.uppercased())) to \(where_)\n")
+        }
+    }
+
+    /// Renders every frame and streams it, in order, into one animated file (Animated.swift).
+    private func writeAnimation(_ kind: Run.Format, to path: String, render: FrameRenderer, width: Int, height: Int, fps: Double) throws {
+        let plays = loop ?? 0
+        let frames = render.times.count
+        func makeSink(rgb: Bool) throws -> AnimationSink {
+            switch kind {
+            case .apng: return try APNGSink(path: path, inputs: [file], width: width, height: height, rgb: rgb, frames: frames, plays: plays, fps: fps)
+            case .mp4: return try FFmpegSink(.mp4, path: path, inputs: [file], width: width, height: height, fps: fps, plays: plays)
+            case .webm: return try FFmpegSink(.webm, path: path, inputs: [file], width: width, height: height, fps: fps, plays: plays)
+            default: return try FFmpegSink(.gif, path: path, inputs: [file], width: width, height: height, fps: fps, plays: plays)
+            }
+        }
+        do {
+            try render.stream(into: try makeSink(rgb: true), quiet: quiet)
+        } catch is APNGSink.NeedsAlpha {
+            // a frame with transparency: APNG in RGBA from the start (only APNG throws this)
+            try render.stream(into: try makeSink(rgb: false), quiet: quiet)
+        }
+    }
+}
+
+/// Renders a list of frame times on a pool of workers, one renderer, framebuffer and PNG writer each
+/// (every frame is a pure function of the timeline), either handing each frame to a callback on
+/// its worker (`run`) or streaming the frames in order into an animated file (`stream`).
+struct FrameRenderer: @unchecked Sendable {
+    let timeline: Timeline
+    let painter: Painter
+    let times: [Double]
+    let workers: Int
+    let level: Int
+
+    /// Calls `body(i, frame, pngWriter)` for every frame, on the worker that rendered it.
+    func run(quiet: Bool, _ body: @escaping @Sendable (Int, Framebuffer, PNGWriter) throws -> Void) throws {
+        let progress = Progress(total: times.count, enabled: !quiet && Console.stderrIsTerminal)
+        let state = RenderState()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer = Renderer()
             let png = PNGWriter(level: level)
             var fb = Framebuffer(width: 1, height: 1)
-            while let i = state.next(list.count) {
-                let job = list[i]
-                let scene: PresentationScene
-                do { scene = try timeline.presentation(at: job.time) } catch {
-                    state.fail(CalcFailure(.runtime, "\(error)"))
-                    return
-                }
-                painter.render(scene, with: renderer, into: &fb)
-                let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
-                let path = outDir.map { $0 + "/" + job.name } ?? job.name
-                do { try Files.writeAtomically(bytes, to: path, protecting: inputs) } catch {
+            while let i = state.next(times.count) {
+                do {
+                    let scene = try presentation(i)
+                    painter.render(scene, with: renderer, into: &fb)
+                    try body(i, fb, png)
+                } catch {
                     state.fail(error)
                     return
                 }
@@ -189,11 +266,66 @@ struct RunOptions {
         }
         progress.finish()
         if let e = state.error { throw e }
-        if !quiet {
-            let where_ = singleFile ?? outDir ?? ""
-            Console.err("wrote \(list.count) frame\(list.count == 1 ? "" : "s") (\(Int(pw.rounded()))x\(Int(ph.rounded())) \(ext.uppercased())) to \(where_)\n")
+    }
+
+    private func presentation(_ i: Int) throws -> PresentationScene {
+        do { return try timeline.presentation(at: times[i]) } catch { throw CalcFailure(.runtime, "\(error)") }
+    }
+
+    /// Renders on the workers while this thread appends the frames to `sink` in order; at most two
+    /// frames per worker wait to be written. On any failure the sink is aborted (its file removed).
+    func stream(into sink: AnimationSink, quiet: Bool) throws {
+        let progress = Progress(total: times.count, enabled: !quiet && Console.stderrIsTerminal)
+        let queue = FrameQueue(window: 2 * workers)
+        let state = RenderState()
+        let group = DispatchGroup()
+        let box = SinkBox(sink)
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let renderer = Renderer()
+                let png = PNGWriter(level: level)
+                var fb = Framebuffer(width: 1, height: 1)
+                while let i = state.next(times.count) {
+                    guard queue.admit(i) else { return }
+                    do {
+                        painter.render(try presentation(i), with: renderer, into: &fb)
+                        queue.put(i, try box.sink.payload(fb, encoder: png))
+                    } catch {
+                        state.fail(error)
+                        queue.fail(error)
+                        return
+                    }
+                }
+            }
+        }
+        var failure: Error?
+        for i in 0..<times.count {
+            guard let bytes = queue.take(i) else { break }
+            do { try sink.append(bytes) } catch {
+                failure = error
+                queue.fail(error)
+                state.fail(error)
+                break
+            }
+            progress.step()
+        }
+        group.wait()
+        progress.finish()
+        if let e = failure ?? queue.failure {
+            sink.abort()
+            throw e
+        }
+        do { try sink.finish() } catch {
+            sink.abort()
+            throw error
         }
     }
+}
+
+/// Hands the sink to the workers (they call only its thread-safe `payload`).
+private final class SinkBox: @unchecked Sendable {
+    let sink: AnimationSink
+    init(_ sink: AnimationSink) { self.sink = sink }
 }
 
 extension RunOptions {
@@ -227,6 +359,7 @@ extension RunOptions {
             switch name {
             case "--output": o.output = value
             case "--format": guard let f = Run.Format(rawValue: value) else { return nil }; o.format = f
+            case "--loop": guard let n = Int(value) else { return nil }; o.loop = n
             case "--fps": guard let x = Double(value) else { return nil }; o.fps = x
             case "--frames": o.frames = value
             case "--time": o.time = value
@@ -246,10 +379,23 @@ extension RunOptions {
 }
 
 extension Run {
-    static func defaultOutput(for file: String) -> String {
+    /// The default output of `calc run` (docs/cli.md, "Where outputs go"): in the current directory,
+    /// named after the input: `hello.cal` → `hello_frames/` or `hello.mp4`.
+    static func defaultOutput(for file: String, format: Format = .png) -> String {
+        stem(file) + (format.isAnimated ? "." + format.rawValue : "_frames")
+    }
+
+    /// The file's name without its folder and without a .cal, .calb, .png or .ppm extension.
+    static func stem(_ file: String) -> String {
         var base = (file as NSString).lastPathComponent
-        for e in [".cal", ".calb"] where base.hasSuffix(e) { base = String(base.dropLast(e.count)) }
-        return base + "_frames"
+        for e in [".cal", ".calb", ".png", ".ppm"] where base.hasSuffix(e) { base = String(base.dropLast(e.count)) }
+        return base
+    }
+
+    /// Whether `-o` names a single image file (it ends in .png or .ppm) rather than a folder.
+    static func namesImageFile(_ path: String) -> Bool {
+        let e = (path as NSString).pathExtension.lowercased()
+        return e == "png" || e == "ppm"
     }
 
     /// `n` in decimal with leading zeros to `width` digits (`%0*d` for n ≥ 0).
