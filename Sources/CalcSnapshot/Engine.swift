@@ -355,7 +355,8 @@ struct ScriptCheck {
     func write(_ bytes: [UInt8], to path: String) throws {
         let dir = (path as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw SnapshotFiles.WriteError(message: "cannot create directory '\(show(dir))'")
+            throw SnapshotFiles.WriteError(message: "cannot create directory '\(show(dir))': "
+                                           + SnapshotFiles.plainReason(error, creating: dir).replacingOccurrences(of: dir, with: show(dir)))
         }
         try options.write(bytes, path)
     }

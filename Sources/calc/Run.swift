@@ -32,15 +32,15 @@ struct Run: ParsableCommand {
     @Argument(help: "A .cal source or .calb bytecode file.") var file: String
     @Option(name: .shortAndLong, help: "Output folder for frames (default: the input's name with '_frames'), or a .mp4/.webm/.gif/.apng file, or a .png/.ppm file for one frame.") var output: String?
     @Option(help: "png or ppm (a folder of frames), or apng, mp4, webm, gif (one animated file; default: from -o's extension, else png).") var format: Format?
-    @Option(help: "Frames per second (overrides the scene's).") var fps: Double?
-    @Option(help: "Frames to render: N, A..B (inclusive) or A..<B.") var frames: String?
-    @Option(help: "Render the single frame at this time (e.g. 1.5s, 250ms, 2).") var time: String?
+    @Option(parsing: .unconditional, help: "Frames per second (overrides the scene's).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Frames to render: N, A..B (inclusive) or A..<B.") var frames: String?
+    @Option(parsing: .unconditional, help: "Render the single frame at this time (e.g. 1.5s, 250ms, 2).") var time: String?
     @Option(help: "Output size in pixels, WxH (must keep the scene's aspect ratio).") var size: String?
-    @Option(help: "Pixels per point (overrides the scene's scale).") var scale: Double?
-    @Option(help: "Worker threads (default: all cores).") var jobs: Int?
-    @Option(help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
-    @Option(help: "Times a GIF or APNG plays: 0 = forever (the default).") var loop: Int?
-    @Option(help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
+    @Option(parsing: .unconditional, help: "Pixels per point (overrides the scene's scale).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Worker threads (default: all cores).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
+    @Option(parsing: .unconditional, help: "Times a GIF or APNG plays: 0 = forever (the default).") var loop: Int?
+    @Option(parsing: .unconditional, help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
     @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
@@ -76,7 +76,9 @@ struct RunOptions {
     var emit: Run.Emit?
 
     func validate() throws {
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
+        // (values may start with '-': `--time -1` gets this message, not "Missing value")
+        if let fps, !(fps > 0) || fps.isNaN { throw ValidationError("--fps must be more than 0 frames per second, e.g. 30; got \(fmt(fps))") }
+        if let fps, fps > 1000 { throw ValidationError("--fps must be at most 1000; got \(fmt(fps))") }
         if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
@@ -132,7 +134,8 @@ struct RunOptions {
         var singleFile: String?
         if let time {
             guard let t = Run.parseTime(time) else { throw usage("--time expects a time such as 1.5s, 250ms or 2; got '\(time)'") }
-            guard t >= 0, t <= scene.duration + 1e-9 else {
+            guard t >= 0 else { throw usage("--time must be 0 or later: the scene runs from 0s to \(fmt(scene.duration))s; got \(time)") }
+            guard t <= scene.duration + 1e-9 else {
                 throw usage("--time \(time) is outside the scene (0s to \(fmt(scene.duration))s)")
             }
             if kind.isAnimated {
@@ -144,7 +147,10 @@ struct RunOptions {
             let range: ClosedRange<Int>
             if let frames {
                 guard let r = Run.parseFrames(frames) else { throw usage("--frames expects N, A..B or A..<B; got '\(frames)'") }
-                guard r.lowerBound >= 0, r.upperBound < frameCount else {
+                guard r.lowerBound >= 0 else {
+                    throw usage("--frames counts from 0 (the scene has \(frameCount) frame\(frameCount == 1 ? "" : "s"), 0..\(frameCount - 1)); got \(frames)")
+                }
+                guard r.upperBound < frameCount else {
                     throw usage("--frames \(frames) is out of range: the scene has \(frameCount) frame\(frameCount == 1 ? "" : "s") (0..\(frameCount - 1))")
                 }
                 range = r
@@ -198,7 +204,10 @@ struct RunOptions {
         }
 
         let outDir = singleFile == nil ? (output ?? Run.defaultOutput(for: file, format: kind)) : nil
-        if let outDir { try Files.makeDirectory(outDir) }
+        if let outDir {
+            try Files.makeDirectory(outDir)
+            try FrameManifest.replace(in: outDir, with: jobsList.map(\.name), inputs: [file])
+        }
         let list = jobsList
         let inputs = [file]
         let fmtKind = kind
@@ -447,4 +456,32 @@ func fmt(_ x: Double) -> String {
     if x.isInfinite { return x < 0 ? "-infinity" : "infinity" }
     if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
     return "\(x)"
+}
+
+/// The frames a run wrote into a folder, listed in `OUT/.calc-frames` (one name a line), so the next
+/// run into that folder removes the ones it does not write again: the folder never holds a mix of
+/// two runs (docs/cli.md). Only names this tool writes (`frame_N.png|ppm`, `time_Ts.png|ppm`, no
+/// folder part) are ever removed, so a damaged or hand-edited manifest cannot delete anything else;
+/// files the manifest does not list (the user's, or an older calc's) are left alone.
+enum FrameManifest {
+    static let name = ".calc-frames"
+
+    static func isOurs(_ file: String) -> Bool {
+        !file.contains("/") && !file.hasPrefix(".") && (file.hasPrefix("frame_") || file.hasPrefix("time_"))
+            && (file.hasSuffix(".png") || file.hasSuffix(".ppm"))
+    }
+
+    /// Removes the frames the previous run listed that are not in `names`, then lists `names`.
+    /// (Before rendering: an interrupted run leaves only names it meant to write.)
+    static func replace(in dir: String, with names: [String], inputs: [String], manifest: String = name) throws {
+        let path = dir + "/" + manifest
+        let keep = Set(names)
+        if let old = try? Files.read(path) {
+            for line in String(decoding: old, as: UTF8.self).split(separator: "\n") {
+                let file = String(line)
+                if isOurs(file), !keep.contains(file) { unlink(dir + "/" + file) }
+            }
+        }
+        try Files.writeAtomically(Array((names.joined(separator: "\n") + "\n").utf8), to: path, protecting: inputs)
+    }
 }

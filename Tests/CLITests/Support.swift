@@ -60,8 +60,10 @@ enum CLI {
         XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(text.utf8)), "writing \(name)")
     }
 
+    /// The names in `dir`, sorted, hidden ones included except `.calc-frames` (the manifest of the
+    /// frames `calc run` wrote there; TrapTests reads it directly).
     static func files(in dir: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0 != ".calc-frames" }.sorted()
     }
 
     /// The full path of `tool` on PATH, or nil (tests that need it print a "skipped" line instead).
