@@ -39,6 +39,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point (overrides the scene's scale).") var scale: Double?
     @Option(parsing: .unconditional, help: "Worker threads (default: all cores).") var jobs: Int?
     @Option(parsing: .unconditional, help: "PNG compression level 0-12 (default \(PNGEncoder.defaultLevel)).") var pngLevel: Int?
+    @Option(parsing: .unconditional, help: "Render only shard K of N (K from 0): every N-th block of the frames, for render farms (docs/scaling.md).") var shard: String?
     @Option(parsing: .unconditional, help: "Times a GIF or APNG plays: 0 = forever (the default).") var loop: Int?
     @Option(parsing: .unconditional, help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
@@ -49,7 +50,8 @@ struct Run: ParsableCommand {
 
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
-                   scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget, quiet: quiet, emit: emit)
+                   scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget, quiet: quiet, emit: emit,
+                   shard: shard)
     }
 
     func validate() throws { try options.validate() }
@@ -74,6 +76,8 @@ struct RunOptions {
     var stepBudget: Int?
     var quiet = false
     var emit: Run.Emit?
+    /// `K/N`: render only shard K (0-based) of N (`Shard`).
+    var shard: String?
 
     func validate() throws {
         // (values may start with '-': `--time -1` gets this message, not "Missing value")
@@ -85,6 +89,17 @@ struct RunOptions {
         if let loop, loop < 0 { throw ValidationError("--loop must be 0 (forever) or the number of times to play, got \(loop)") }
         if let stepBudget, stepBudget < 1 { throw ValidationError("--step-budget must be at least 1") }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
+        if let shard {
+            guard let s = Shard(shard) else {
+                throw ValidationError("--shard expects K/N with 0 ≤ K < N, K counted from 0 (the shards of 4 are 0/4, 1/4, 2/4, 3/4); got '\(shard)'")
+            }
+            _ = s
+            if time != nil || emit != nil { throw ValidationError("--shard splits a run's frames; it does not go with --time or --emit") }
+            if resolvedFormat.isAnimated {
+                throw ValidationError("--shard writes frames as images: render the shards to PNG folders, then join them into one video (docs/scaling.md)")
+            }
+            if let o = output, Run.namesImageFile(o) { throw ValidationError("--shard writes a folder of frames; -o \(o) names one image") }
+        }
         if emit != nil {
             if time == nil && (frames.flatMap(Run.parseFrames).map { $0.count != 1 } ?? true) {
                 throw ValidationError("--emit display prints one frame: give --time T or --frames N")
@@ -158,7 +173,9 @@ struct RunOptions {
                 range = 0...(frameCount - 1)
             }
             // (not String(format:): Foundation's formatter cost 1 M instructions of start-up in casts)
-            jobsList = range.map { i in ("frame_\(Run.zeroPadded(i, to: 4)).\(ext)", Double(i) / scene.fps) }
+            var numbers = Array(range)
+            if let shard, let s = Shard(shard) { numbers = s.select(numbers) }
+            jobsList = numbers.map { i in ("frame_\(Run.zeroPadded(i, to: 4)).\(ext)", Double(i) / scene.fps) }
             // -o out.png names one image: write it when one frame is asked for, never a folder of that name
             if !kind.isAnimated, emit == nil, let o = output, Run.namesImageFile(o) {
                 guard jobsList.count == 1 else {
@@ -183,6 +200,11 @@ struct RunOptions {
             return
         }
 
+        if jobsList.isEmpty {
+            // a shard with no frames (more shards than blocks): nothing to render, and that is fine
+            if !quiet { Console.err("shard \(shard ?? "") has no frames of this scene to render; wrote nothing\n") }
+            return
+        }
         let endTime = jobsList.map { $0.time }.max() ?? 0
         let timeline: Timeline
         do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
@@ -206,7 +228,8 @@ struct RunOptions {
         let outDir = singleFile == nil ? (output ?? Run.defaultOutput(for: file, format: kind)) : nil
         if let outDir {
             try Files.makeDirectory(outDir)
-            try FrameManifest.replace(in: outDir, with: jobsList.map(\.name), inputs: [file])
+            let manifest = shard.flatMap(Shard.init).map { "\(FrameManifest.name)-\($0.index)-of-\($0.count)" } ?? FrameManifest.name
+            try FrameManifest.replace(in: outDir, with: jobsList.map(\.name), inputs: [file], manifest: manifest)
         }
         let list = jobsList
         let inputs = [file]
@@ -369,6 +392,7 @@ extension RunOptions {
             case "--output": o.output = value
             case "--format": guard let f = Run.Format(rawValue: value) else { return nil }; o.format = f
             case "--loop": guard let n = Int(value) else { return nil }; o.loop = n
+            case "--shard": o.shard = value
             case "--fps": guard let x = Double(value) else { return nil }; o.fps = x
             case "--frames": o.frames = value
             case "--time": o.time = value
@@ -483,5 +507,32 @@ enum FrameManifest {
             }
         }
         try Files.writeAtomically(Array((names.joined(separator: "\n") + "\n").utf8), to: path, protecting: inputs)
+    }
+}
+
+/// `--shard K/N`: which frames shard K (0-based, so Kubernetes' JOB_COMPLETION_INDEX can be passed
+/// as it is) of N renders. The frames are cut into blocks of B consecutive frames,
+/// B = min(60, ceil(frames / (8 N))) and at least 1, and block b goes to shard b mod N: each shard
+/// gets about 8 blocks spread over the whole timeline (so a scene that gets busier towards its end
+/// loads every shard alike), and shards differ by at most one block. A pure function of the frame
+/// list and N: every machine computes the same split, and the shards' frames together are the
+/// list, each frame once, under its global name.
+struct Shard: Equatable {
+    let index: Int
+    let count: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, k >= 0, k < n else { return nil }
+        index = k; count = n
+    }
+
+    static func blockSize(frames: Int, shards: Int) -> Int {
+        max(1, min(60, (frames + 8 * shards - 1) / (8 * shards)))
+    }
+
+    func select(_ frames: [Int]) -> [Int] {
+        let b = Shard.blockSize(frames: frames.count, shards: count)
+        return frames.enumerated().filter { ($0.offset / b) % count == index }.map(\.element)
     }
 }
