@@ -37,6 +37,18 @@ public enum SnapshotFiles {
         return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base ?? ".", isDirectory: true)).standardizedFileURL.path
     }
 
+    /// The name a script is compiled under in snapshots (`path` absolute): relative to the nearest
+    /// folder above it that holds `.git` (a directory, or a file in a git worktree), else its file
+    /// name. It does not depend on where `calc test` runs, nor on which paths it was given.
+    public static func snapshotName(_ path: String) -> String {
+        var dir = (path as NSString).deletingLastPathComponent
+        while !dir.isEmpty && dir != "/" {
+            if FileManager.default.fileExists(atPath: dir + "/.git") { return display(path, root: dir) }
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        return (path as NSString).lastPathComponent
+    }
+
     /// `path` relative to `root` when it lies inside it, else `path` itself.
     public static func display(_ path: String, root: String) -> String {
         let r = root.hasSuffix("/") ? root : root + "/"
