@@ -20,17 +20,17 @@ struct Calc: ParsableCommand {
         version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
         // (each subcommand names itself: deriving a name from the type's name costs ~3 ms of
         // start-up in runtime reflection, more than lexing 10 000 lines)
-        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Bench.self, Sheet.self]
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Bench.self, Sheet.self, Preview.self]
     )
 }
 
 extension Calc {
     /// The subcommands' names, and `help`.
-    static let commandNames = ["build", "run", "check", "disasm", "test", "bench", "sheet", "help"]
+    static let commandNames = ["build", "run", "check", "disasm", "test", "bench", "sheet", "preview", "help"]
 
     /// Words people type for a command calc spells otherwise (other tools' names for the same job).
     static let synonyms: [String: String] = [
-        "render": "run", "play": "run", "exec": "run", "execute": "run", "compile": "build", "make": "build",
+        "render": "run", "play": "preview", "serve": "preview", "watch": "preview", "view": "preview", "exec": "run", "execute": "run", "compile": "build", "make": "build",
         "lint": "check", "verify": "check", "validate": "check", "disassemble": "disasm", "dis": "disasm",
         "asm": "disasm", "snapshot": "test", "tests": "test", "benchmark": "bench", "contact": "sheet", "thumbnails": "sheet",
     ]
