@@ -229,7 +229,7 @@ struct RunOptions {
         if let outDir {
             try Files.makeDirectory(outDir)
             let manifest = shard.flatMap(Shard.init).map { "\(FrameManifest.name)-\($0.index)-of-\($0.count)" } ?? FrameManifest.name
-            try FrameManifest.replace(in: outDir, with: jobsList.map(\.name), inputs: [file], manifest: manifest)
+            try FrameManifest.replace(in: outDir, with: jobsList.map(\.name), inputs: [file], manifest: manifest, adding: time != nil)
         }
         let list = jobsList
         let inputs = [file]
@@ -496,17 +496,21 @@ enum FrameManifest {
     }
 
     /// Removes the frames the previous run listed that are not in `names`, then lists `names`.
-    /// (Before rendering: an interrupted run leaves only names it meant to write.)
-    static func replace(in dir: String, with names: [String], inputs: [String], manifest: String = name) throws {
+    /// (Before rendering: an interrupted run leaves only names it meant to write.) With `adding`
+    /// (a `--time` run: one still beside the frames, not a sequence of its own), nothing is removed
+    /// and `names` join the list.
+    static func replace(in dir: String, with names: [String], inputs: [String], manifest: String = name, adding: Bool = false) throws {
         let path = dir + "/" + manifest
         let keep = Set(names)
+        var listed = names
         if let old = try? Files.read(path) {
             for line in String(decoding: old, as: UTF8.self).split(separator: "\n") {
                 let file = String(line)
-                if isOurs(file), !keep.contains(file) { unlink(dir + "/" + file) }
+                guard isOurs(file), !keep.contains(file) else { continue }
+                if adding { listed.append(file) } else { unlink(dir + "/" + file) }
             }
         }
-        try Files.writeAtomically(Array((names.joined(separator: "\n") + "\n").utf8), to: path, protecting: inputs)
+        try Files.writeAtomically(Array((listed.sorted().joined(separator: "\n") + "\n").utf8), to: path, protecting: inputs)
     }
 }
 

@@ -121,5 +121,11 @@ final class TrapTests: XCTestCase {
         XCTAssertEqual(CLI.files(in: dir + "/f"), ["frame_0000.png", "frame_0001.png", "frame_0002.png",
                                                    "frame_0099.png", "notes.txt"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/t.cal"))
+        // a --time run adds its still beside the frames and removes nothing; the next full run removes it
+        XCTAssertEqual(calc("run", "t.cal", "-o", "f", "--time", "0.25s", "-q").status, 0)
+        XCTAssertEqual(CLI.files(in: dir + "/f"), ["frame_0000.png", "frame_0001.png", "frame_0002.png",
+                                                   "frame_0099.png", "notes.txt", "time_0.25s.png"])
+        XCTAssertEqual(calc("run", "t.cal", "-o", "f", "--frames", "4", "-q").status, 0)
+        XCTAssertEqual(CLI.files(in: dir + "/f"), ["frame_0004.png", "frame_0099.png", "notes.txt"])
     }
 }
