@@ -189,13 +189,16 @@ final class FFmpegSink: AnimationSink {
     /// VP9 in yuv420p with constant quality; GIF with a palette made from all frames (palettegen
     /// counts only what changes between frames, so moving parts get the colours) and error diffusion.
     static func encoderArguments(_ kind: Kind, plays: Int) -> [String] {
+        // converted with the BT.709 matrix and tagged so: what players assume for HD video and what
+        // browsers read from the tags, so colours match the PNG frames (untagged, players guess)
+        let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
         switch kind {
         case .mp4:
-            return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast",
-                    "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
+            return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv", "-c:v", "libx264",
+                    "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "18"] + bt709 + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
-            return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "32", "-b:v", "0", "-deadline", "good",
-                    "-cpu-used", "5", "-row-mt", "1", "-f", "webm"]
+            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "32",
+                    "-b:v", "0", "-deadline", "good", "-cpu-used", "5", "-row-mt", "1"] + bt709 + ["-f", "webm"]
         case .gif:
             // ffmpeg's -loop: 0 forever, -1 once, n: n repeats after the first play
             let loop = plays == 0 ? 0 : plays == 1 ? -1 : plays - 1

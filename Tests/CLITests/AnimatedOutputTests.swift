@@ -24,7 +24,7 @@ final class AnimatedOutputTests: XCTestCase {
     /// ffprobe's view of the first video stream: codec, width, height, r_frame_rate, frames decoded.
     func probe(_ file: String, _ ffprobe: String) -> [String: String] {
         let r = CLI.tool(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                   "stream=codec_name,width,height,r_frame_rate,nb_read_frames", "-of", "default=noprint_wrappers=1", file],
+                                   "stream=codec_name,width,height,r_frame_rate,nb_read_frames,color_space", "-of", "default=noprint_wrappers=1", file],
                          in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         var fields: [String: String] = [:]
@@ -54,6 +54,7 @@ final class AnimatedOutputTests: XCTestCase {
             XCTAssertEqual(f["height"], h, ext)
             XCTAssertEqual(f["r_frame_rate"], "10/1", ext)
             XCTAssertEqual(f["nb_read_frames"], "10", ext)
+            if ext == "mp4" || ext == "webm" { XCTAssertEqual(f["color_space"], "bt709", ext) }
         }
         // --format without -o: the default name is the input's, in the current directory
         XCTAssertEqual(calc("run", "t.cal", "--format", "webm", "--frames", "0..<4", "--fps", "25", "-q").status, 0)
