@@ -63,7 +63,10 @@ public final class Renderer {
                 var run = Execution(renderer: self, elements: elements, gradients: list.gradients, images: resolved,
                                     canvas: Surface(base: base, stride: w, originX: 0, originY: 0,
                                                     rect: IRect(x0: 0, y0: 0, x1: w, y1: h)))
-                for op in list.ops { run.execute(op) }
+                list.ops.withUnsafeBufferPointer { ops in
+                    run.ops = ops
+                    for i in ops.indices { run.index = i; run.execute(ops[i]) }
+                }
                 run.finish()
             }
         }
@@ -120,6 +123,8 @@ public final class Renderer {
     func alphaBuffer(_ n: Int) -> UnsafeMutablePointer<UInt8> { alphaScratch.reserve(max(1, n)) }
 
     let sprites = SpriteCache()
+    /// Per row, the columns an opaque fill covers completely (FullSpanSink).
+    let fullSpans = ScratchBuffer<Int32>()
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).
@@ -154,6 +159,9 @@ struct Execution {
     /// Clips to restore at each `popClip`, and whether the popped one owned a mask buffer.
     var clips: [(ClipState, Bool)] = []
     var groups: [OpenGroup] = []
+    /// The list's operations and the one executing (a shadow looks at the operation after it).
+    var ops = UnsafeBufferPointer<DisplayOp>(start: nil, count: 0)
+    var index = 0
 
     struct OpenGroup {
         var info: Group
@@ -250,15 +258,42 @@ struct Execution {
         let key = SpriteCache.Key(elements: Array(els), rule: b.rule, sigma: b.sigma, scale: scale)
         let r = renderer
         guard let sprite = renderer.sprites.sprite(key, make: { r.makeSprite(els, rule: b.rule, sigma: b.sigma, scale: scale) }),
-              let shader = SpriteShader(sprite, transform: b.transform, color: color) else { return }
+              b.transform.inverse != nil else { return }
+        let region = clip.rect.intersection(target.rect)
+        // where the opaque fill drawn next covers every pixel, the shadow would be overwritten
+        var skip: UnsafeMutablePointer<Int32>? = nil
+        if let next = opaqueFillNext(), !region.isEmpty {
+            poly.flatten(path(next.path), map: next.transform)
+            let table = renderer.fullSpans.reserve(2 * region.height)
+            var full = FullSpanSink(table: table, top: region.y0, rows: region.height)
+            if !poly.isEmpty { renderer.raster.fill(poly, rule: next.rule, clip: region, sink: &full) }
+            skip = table
+        }
+        guard var sink = SpriteSink(sprite, transform: b.transform, color: color, surface: target, mask: clip.mask,
+                                    maskStride: clip.stride, skip: skip.map { UnsafePointer($0) }, skipTop: region.y0,
+                                    skipRows: region.height) else { return }
         var quad = Path()
         quad.addRect(Rect(Double(sprite.originX) / scale, Double(sprite.originY) / scale,
                           Double(sprite.width) / scale, Double(sprite.height) / scale))
         quad.elements.withUnsafeBufferPointer { poly.flatten($0, map: b.transform) }
         guard !poly.isEmpty else { return }
-        var sink = ShaderSink(shader: shader, surface: target, mask: clip.mask, maskStride: clip.stride,
-                              scratch: renderer.shaderRow)
-        renderer.raster.fill(poly, rule: .nonZero, clip: clip.rect.intersection(target.rect), sink: &sink)
+        renderer.raster.fill(poly, rule: .nonZero, clip: region, sink: &sink)
+    }
+
+    /// The next operation when it is a fill that leaves every pixel it covers completely exactly
+    /// its own colour, whatever was under it: an opaque solid colour or a gradient whose stops are
+    /// all opaque (every table entry then has alpha 255), drawn with no clip mask. Conditions
+    /// mirror `fill`: a gradient it would not draw (no stops, a singular or non-finite map) is not one.
+    private func opaqueFillNext() -> Fill? {
+        guard clip.mask == nil, index + 1 < ops.count, case .fill(let f) = ops[index + 1] else { return nil }
+        switch f.paint {
+        case .solid(let c):
+            return PixelMath.premultiplied(c) >> 24 == 255 ? f : nil
+        case .gradient(let i):
+            guard gradients.indices.contains(Int(i)), let inverse = f.transform.inverse,
+                  GradientShader.drawsOpaque(gradients[Int(i)], deviceToPath: inverse) else { return nil }
+            return f
+        }
     }
 
     /// 2^(⌈4 log₂ s⌉ / 4): scales rounded up to a quarter octave, so a slowly zooming shadow keeps

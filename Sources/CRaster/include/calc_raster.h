@@ -1,0 +1,27 @@
+// Rasterizer kernels in C (Sources/CRaster): the loops of Sources/Render whose Swift forms cost the
+// most, each computing exactly the integers and IEEE doubles its Swift original did, so frames are
+// byte-for-byte what they were. Compiled with -ffp-contract=off (no fused multiply-adds), and any
+// SIMD path is chosen at run time with the same results as the plain C one. See each .c file.
+#ifndef CALC_RASTER_H
+#define CALC_RASTER_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// A blurred shape's alpha (ShadowSprites.swift) drawn through a map, painted in one colour.
+typedef struct {
+    /// (width + 2) × (height + 2) bytes: the sprite with a one-pixel ring of zeros around it, so
+    /// bilinear taps just outside the sprite read 0 without a bounds check.
+    const uint8_t *alpha;
+    int64_t width, height;
+    /// Device pixel centre → sprite pixel coordinates: (x, y, 1) · M in row-vector form.
+    double m11, m12, m13, m21, m22, m23, m31, m32, m33;
+    /// Premultiplied colour at full alpha.
+    uint32_t color;
+} calc_sprite;
+
+/// Source-over of the sprite's colour × its bilinearly sampled alpha × coverage (× mask[i] / 255
+/// when mask is not NULL) onto dst[0 ..< n], which holds device pixels x ..< x + n of row y.
+void calc_sprite_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
+                      const calc_sprite *sprite);
+
+#endif
