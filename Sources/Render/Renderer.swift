@@ -14,6 +14,7 @@
 // reused from frame to frame, which is why a Renderer is not Sendable: use one per thread.
 
 import CalcCore
+import CRaster
 import DisplayList
 
 /// Draws display lists and paths into framebuffers. Not thread-safe and not Sendable: it owns
@@ -65,7 +66,8 @@ public final class Renderer {
                                                     rect: IRect(x0: 0, y0: 0, x1: w, y1: h)))
                 list.ops.withUnsafeBufferPointer { ops in
                     run.ops = ops
-                    for i in ops.indices { run.index = i; run.execute(ops[i]) }
+                    // an operation may consume the ones after it (a run of rectangle fills)
+                    while run.index < ops.count { run.execute(ops[run.index]); run.index += 1 }
                 }
                 run.finish()
             }
@@ -125,6 +127,8 @@ public final class Renderer {
     let sprites = SpriteCache()
     /// Per row, the columns an opaque fill covers completely (FullSpanSink).
     let fullSpans = ScratchBuffer<Int32>()
+    /// A run of rectangle fills being batched (Execution.fillRects).
+    var rectFills: [calc_rect_fill] = []
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).
@@ -182,7 +186,7 @@ struct Execution {
 
     mutating func execute(_ op: DisplayOp) {
         switch op {
-        case .fill(let f): fill(f)
+        case .fill(let f): if !fillRects(f) { fill(f) }
         case .pushClip(let c): pushClip(c)
         case .popClip: popClip()
         case .beginGroup(let g): beginGroup(g)
@@ -225,6 +229,36 @@ struct Execution {
                                   scratch: renderer.shaderRow)
             renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
         }
+    }
+
+    /// A solid fill of a rectangle on whole pixels with no clip mask, and the fills like it right
+    /// after it, drawn together row by row (calc_fill_rects): what the rasterizer would give them,
+    /// coverage 255 inside and nothing outside, blended in the same order. False when `f` is not one.
+    private mutating func fillRects(_ f: Fill) -> Bool {
+        guard clip.mask == nil, let first = rectFill(f) else { return false }
+        var batch = renderer.rectFills
+        batch.removeAll(keepingCapacity: true)
+        batch.append(first)
+        while index + 1 < ops.count, batch.count < 1024, case .fill(let next) = ops[index + 1], let r = rectFill(next) {
+            batch.append(r)
+            index += 1
+        }
+        let t = target
+        batch.withUnsafeBufferPointer { b in
+            calc_fill_rects(t.base, t.stride, Int64(t.originX), Int64(t.originY), b.baseAddress, b.count)
+        }
+        renderer.rectFills = batch
+        return true
+    }
+
+    /// `f` as a rectangle fill clipped to the clip box and the target, or nil.
+    private func rectFill(_ f: Fill) -> calc_rect_fill? {
+        let els = path(f.path)
+        guard case .solid(let c) = f.paint, let box = Execution.alignedRect(els, f.transform),
+              Execution.walksRectangle(els) else { return nil }
+        let r = box.intersection(clip.rect).intersection(target.rect)
+        if r.isEmpty { return calc_rect_fill(x0: 0, y0: 0, x1: 0, y1: 0, color: 0) }
+        return calc_rect_fill(x0: Int32(r.x0), y0: Int32(r.y0), x1: Int32(r.x1), y1: Int32(r.y1), color: PixelMath.premultiplied(c))
     }
 
     private mutating func drawImage(_ d: ImageDraw) {
@@ -354,6 +388,24 @@ struct Execution {
         guard let (outer, ownsMask) = clips.popLast() else { return }
         if ownsMask { renderer.releaseMask() }
         clip = outer
+    }
+
+    /// True when the first four points of a path alignedRect accepted follow its sides (each step
+    /// changes x or y, not both): M 0 0 L 10 0 L 0 10 L 10 10 has the four corners too, but is a bow tie.
+    static func walksRectangle(_ els: UnsafeBufferPointer<PathElement>) -> Bool {
+        var pts: [Point] = []
+        for e in els.prefix(4) {
+            switch e {
+            case .move(let p), .line(let p): pts.append(p)
+            default: return false
+            }
+        }
+        guard pts.count == 4 else { return false }
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) & 3]
+            if (a.x != b.x) == (a.y != b.y) { return false }
+        }
+        return true
     }
 
     /// The device box of a path that is one axis-aligned rectangle on whole pixels under `m`.

@@ -25,3 +25,20 @@ void calc_sprite_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, 
                       const calc_sprite *sprite);
 
 #endif
+
+/// A solid fill of whole pixels: columns x0 ..< x1 of rows y0 ..< y1 (device pixels), premultiplied colour.
+typedef struct {
+    int32_t x0, y0, x1, y1;
+    uint32_t color;
+} calc_rect_fill;
+
+/// Draws `count` rectangle fills in order, source-over, into the surface whose pixel (x, y) is at
+/// base[(y - origin_y) * stride + (x - origin_x)] — row by row, so a row stays in the cache while
+/// every fill crossing it is applied; consecutive fills over the same columns are applied to each
+/// pixel while it sits in registers. The same bytes as drawing them one after another.
+void calc_fill_rects(uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
+                     const calc_rect_fill *fills, size_t count);
+
+/// 2 when the AVX2 kernels run, 0 for plain C; calc_raster_set_level forces a lower one (tests).
+int calc_raster_level(void);
+int calc_raster_set_level(int level);
