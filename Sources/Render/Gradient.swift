@@ -39,7 +39,7 @@ struct GradientShader: Shader {
     /// step per pixel), and a hard stop lands within that of its place.
     static let perPixel = 4
 
-    init?(_ g: Gradient, deviceToPath: Projective) {
+    init?(_ g: Gradient, deviceToPath: Projective, tables: GradientTables? = nil) {
         guard !g.stops.isEmpty else { return nil }
         type = g.type
         var m = deviceToPath.concat(Projective(g.space))
@@ -52,7 +52,7 @@ struct GradientShader: Shader {
         }
         map = m
         affine = m.isAffine
-        lut = GradientShader.table(g.stops, count: n)
+        lut = tables?.table(g.stops, count: n) ?? GradientShader.table(g.stops, count: n)
         dither = GradientShader.bayer
     }
 

@@ -127,6 +127,8 @@ public final class Renderer {
     let sprites = SpriteCache()
     /// Per row, the columns an opaque fill covers completely (FullSpanSink).
     let fullSpans = ScratchBuffer<Int32>()
+    /// Gradient tables kept across fills and frames.
+    let gradientTables = GradientTables()
     /// A run of rectangle fills being batched (Execution.fillRects).
     var rectFills: [calc_rect_fill] = []
 
@@ -224,7 +226,22 @@ struct Execution {
             renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
         case .gradient(let i):
             guard gradients.indices.contains(Int(i)), let inverse = f.transform.inverse,
-                  let shader = GradientShader(gradients[Int(i)], deviceToPath: inverse) else { return }
+                  let shader = GradientShader(gradients[Int(i)], deviceToPath: inverse, tables: renderer.gradientTables)
+            else { return }
+            if shader.affine && shader.type == .axial {
+                // the common case, shaded and blended in one C pass
+                let opaque = gradients[Int(i)].stops.allSatisfy { PixelMath.unit($0.color.a) == 1 }
+                let (t, m, s, row, raster) = (target, clip.mask, clip.stride, renderer.shaderRow, renderer.raster)
+                shader.lut.withUnsafeBufferPointer { lut in
+                    shader.dither.withUnsafeBufferPointer { dither in
+                        guard let l = lut.baseAddress, let d = dither.baseAddress else { return }
+                        var sink = AxialSink(shader: shader, lut: l, dither: d, opaque: opaque, surface: t, mask: m,
+                                             maskStride: s, scratch: row)
+                        raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
+                    }
+                }
+                return
+            }
             var sink = ShaderSink(shader: shader, surface: target, mask: clip.mask, maskStride: clip.stride,
                                   scratch: renderer.shaderRow)
             renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)

@@ -111,3 +111,54 @@ final class RasterKernelTests: XCTestCase {
         return (top * (256 - fy8) + bottom * fy8 + 32768) >> 16
     }
 }
+
+extension RasterKernelTests {
+    /// calc_axial_span (through AxialSink) against GradientShader's Swift span and ShaderSink's blend,
+    /// for opaque and translucent stops, with and without a mask, at partial and full coverage.
+    func testAxialSpanMatchesSwiftShader() {
+        var rng = Random(s: 777)
+        let stopsSets: [[GradientStop]] = [
+            [GradientStop(0, Color(0.9, 0.2, 0.1)), GradientStop(0.45, Color(0.2, 0.3, 0.9)), GradientStop(1, Color(0.1, 0.8, 0.3))],
+            [GradientStop(0, Color(0.9, 0.2, 0.1, 0.3)), GradientStop(1, Color(0.1, 0.8, 0.3, 0.9))],
+        ]
+        let spaces = [Affine2D(a: 0.003, b: 0, c: 0.011, d: 0, tx: -0.2, ty: 0),
+                      Affine2D(a: -0.02, b: 0, c: 0.001, d: 0, tx: 0.7, ty: 0)]
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        defer { scratch.deallocate() }
+        let w = 90, h = 12
+        for stops in stopsSets {
+            for space in spaces {
+                let g = Gradient(type: .axial, stops: stops, space: space)
+                guard let shader = GradientShader(g, deviceToPath: .identity) else { return XCTFail("no shader") }
+                XCTAssertTrue(shader.affine)
+                let opaque = stops.allSatisfy { $0.color.a == 1 }
+                var mask = (0..<(w * h)).map { _ in UInt8(rng.byte()) }
+                for useMask in [false, true] {
+                    var a = (0..<(w * h)).map { _ in rng.pixel() }
+                    var b = a
+                    let spans = (0..<h).map { _ in (Int(rng.next() % 20), 1 + Int(rng.next() % 60), rng.next() % 2 == 0 ? 255 : 1 + rng.byte() % 255) }
+                    mask.withUnsafeMutableBufferPointer { mk in
+                        let m = useMask ? mk.baseAddress : nil
+                        a.withUnsafeMutableBufferPointer { pa in
+                            let surface = Surface(base: pa.baseAddress!, stride: w, originX: 0, originY: 0, rect: IRect(x0: 0, y0: 0, x1: w, y1: h))
+                            var sink = ShaderSink(shader: shader, surface: surface, mask: m, maskStride: w, scratch: scratch)
+                            for (y, s) in spans.enumerated() { sink.row(y); sink.span(x: s.0, count: s.1, coverage: s.2) }
+                        }
+                        b.withUnsafeMutableBufferPointer { pb in
+                            let surface = Surface(base: pb.baseAddress!, stride: w, originX: 0, originY: 0, rect: IRect(x0: 0, y0: 0, x1: w, y1: h))
+                            shader.lut.withUnsafeBufferPointer { lut in
+                                shader.dither.withUnsafeBufferPointer { d in
+                                    var sink = AxialSink(shader: shader, lut: lut.baseAddress!, dither: d.baseAddress!, opaque: opaque,
+                                                         surface: surface, mask: m, maskStride: w, scratch: scratch)
+                                    for (y, s) in spans.enumerated() { sink.row(y); sink.span(x: s.0, count: s.1, coverage: s.2) }
+                                }
+                            }
+                        }
+                    }
+                    let bad = a.indices.first { a[$0] != b[$0] }
+                    XCTAssertNil(bad, "opaque \(opaque), mask \(useMask): first different pixel \(bad ?? -1)")
+                }
+            }
+        }
+    }
+}

@@ -42,3 +42,24 @@ void calc_fill_rects(uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t
 /// 2 when the AVX2 kernels run, 0 for plain C; calc_raster_set_level forces a lower one (tests).
 int calc_raster_level(void);
 int calc_raster_set_level(int level);
+
+/// An axial gradient under an affine map (Gradient.swift): table position p = t × last stepped in
+/// 16.16 fixed point along the row, looked up and dithered.
+typedef struct {
+    /// The table: premultiplied 8.8 colours, lanes r, b, g, a at bits 0, 16, 32, 48.
+    const uint64_t *lut;
+    /// The 8×8 ordered-dither thresholds, row-major, in every lane.
+    const uint64_t *dither;
+    /// Device → table position: p = x·m11 + y·m21 + m31 at pixel centres.
+    double m11, m21, m31;
+    /// Entries − 1.
+    int64_t last;
+    /// 1 when every entry is opaque: a pixel covered fully without a mask is then just stored.
+    int32_t opaque;
+} calc_axial;
+
+/// Source-over of the gradient's colours × coverage (× mask[i] / 255 when mask is not NULL) onto
+/// dst[0 ..< n], device pixels x ..< x + n of row y. Returns 0, drawing nothing, where the Swift
+/// shader would take its general path (positions too far out for 16.16).
+int calc_axial_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
+                    const calc_axial *g);
