@@ -222,8 +222,8 @@ struct Execution {
         case .solid(let c):
             let color = PixelMath.premultiplied(c)
             guard color != 0 else { return }
-            var sink = SolidSink(color: color, surface: target, mask: clip.mask, maskStride: clip.stride)
-            renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
+            renderer.raster.fillSolid(poly, rule: f.rule, clip: region, color: color, surface: target, mask: clip.mask,
+                                      maskStride: clip.stride)
         case .gradient(let i):
             guard gradients.indices.contains(Int(i)), let inverse = f.transform.inverse,
                   let shader = GradientShader(gradients[Int(i)], deviceToPath: inverse, tables: renderer.gradientTables)

@@ -63,3 +63,21 @@ typedef struct {
 /// shader would take its general path (positions too far out for 16.16).
 int calc_axial_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
                     const calc_axial *g);
+
+/// The rasterizer's accumulated band (Rasterizer.swift): signed-area cells and the bitmap of touched
+/// cells, rows row_min … row_max of a region bw pixels wide whose corner is device pixel (rx0, ry0).
+typedef struct {
+    float *cells;
+    uint64_t *bits;
+    int64_t stride, words;
+    int64_t row_min, row_max;
+    int64_t bw, rx0, ry0;
+    int32_t even_odd;
+} calc_band;
+
+/// Rasterizer.sweep with SolidSink in one C loop: prefix-sums each touched row (clearing cells and
+/// bits as it goes), turns the sums into coverage exactly as the Swift sweep does, and blends the
+/// premultiplied `color` source-over at that coverage (× mask[y · mask_stride + x] / 255 when mask is
+/// not NULL) into the surface whose pixel (x, y) is base[(y − origin_y) · stride + (x − origin_x)].
+void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
+                      const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color);
