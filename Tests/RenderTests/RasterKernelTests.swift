@@ -54,6 +54,12 @@ final class RasterKernelTests: XCTestCase {
     /// calc_sprite_span against the Swift sampling it replaced (bilinear taps of the sprite, bounds
     /// checked, Double coordinates), then blending as ShaderSink did.
     func testSpriteSpanMatchesSwiftSampling() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level { spriteSpanMatchesSwiftSampling(level) }
+    }
+
+    private func spriteSpanMatchesSwiftSampling(_ level: Int) {
         var rng = Random(s: 12345)
         let w = 23, h = 17
         let alpha = (0..<(w * h)).map { _ in UInt8(rng.byte()) }
@@ -69,7 +75,7 @@ final class RasterKernelTests: XCTestCase {
                 let n = 48
                 let mask = (0..<n).map { _ in UInt8(rng.byte()) }
                 for y in -2..<22 {
-                    let coverage = 1 + rng.byte() % 255
+                    let coverage = y % 2 == 0 ? 255 : 1 + rng.byte() % 255
                     let x = -4
                     var dst = (0..<n).map { _ in rng.pixel() }
                     var expected = dst
@@ -90,7 +96,7 @@ final class RasterKernelTests: XCTestCase {
                         }
                     }
                     let bad = dst.indices.first { dst[$0] != expected[$0] }
-                    XCTAssertNil(bad, "map \(t), row \(y), mask \(useMask): first different pixel \(bad ?? -1)")
+                    XCTAssertNil(bad, "level \(level), map \(t), row \(y), mask \(useMask): first different pixel \(bad ?? -1)")
                 }
             }
         }
