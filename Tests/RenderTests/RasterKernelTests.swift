@@ -215,3 +215,35 @@ extension RasterKernelTests {
         }
     }
 }
+
+extension RasterKernelTests {
+    /// calc_band_edges against the Swift edge accumulation (Rasterizer.addEdge): the same cells, bit
+    /// for bit, and the same touched rows, for random polygons crossing every side of the band,
+    /// with steep, shallow, horizontal and vertical edges and vertices on whole pixels.
+    func testEdgeAccumulationMatchesSwift() {
+        var rng = Random(s: 99)
+        let raster = Rasterizer(), poly = Flattener()
+        var touched = 0
+        for trial in 0..<200 {
+            var p = Path()
+            let n = 3 + Int(rng.next() % 10)
+            for k in 0..<n {
+                var x = Double(rng.next() % 12000) / 100 - 20, y = Double(rng.next() % 9000) / 100 - 20
+                if trial % 4 == 0 { x = x.rounded(); y = y.rounded() }
+                if k > 0 && rng.next() % 6 == 0, case .line(let q) = p.elements.last! { y = q.y }   // horizontal
+                if k > 0 && rng.next() % 6 == 0, case .line(let q) = p.elements.last! { x = q.x }   // vertical
+                if k == 0 { p.move(to: Point(x, y)) } else { p.addLine(to: Point(x, y)) }
+            }
+            p.closeSubpath()
+            p.elements.withUnsafeBufferPointer { poly.flatten($0, map: .identity) }
+            let region = IRect(x0: Int(rng.next() % 20), y0: Int(rng.next() % 15), x1: 40 + Int(rng.next() % 50), y1: 30 + Int(rng.next() % 30))
+            let swift = raster.accumulateInSwift(poly, region: region)
+            let c = raster.accumulateInC(poly, region: region)
+            let badCell = swift.cells.indices.first { swift.cells[$0].bitPattern != c.cells[$0].bitPattern }
+            XCTAssertNil(badCell, "trial \(trial): first different cell \(badCell ?? -1)")
+            XCTAssertEqual(swift.bits, c.bits, "trial \(trial)")
+            if swift.bits.contains(where: { $0 != 0 }) { touched += 1 }
+        }
+        XCTAssertGreaterThan(touched, 150, "most polygons cross the band")
+    }
+}

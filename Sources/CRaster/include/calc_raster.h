@@ -81,3 +81,10 @@ typedef struct {
 /// not NULL) into the surface whose pixel (x, y) is base[(y − origin_y) · stride + (x − origin_x)].
 void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color);
+
+/// Rasterizer.addEdge for every edge of a flattened polygon (contours end at ends[0 ..< contours],
+/// vertices in xs, ys, device pixels): clips each edge to the band (bw × bh pixels at (rx0, ry0))
+/// and adds its exact signed area to the band's cells, marking them in the bitmap, with the Swift
+/// code's double and float operations in its order. Widens row_min … row_max to the rows touched.
+void calc_band_edges(calc_band *band, int64_t bh, const double *xs, const double *ys, const int64_t *ends,
+                     size_t contours);
