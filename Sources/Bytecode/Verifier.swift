@@ -340,7 +340,7 @@ public enum Verifier {
     /// Whether `verifyCounts` has a rule for `op` (FastCheck leaves these to it, but for CALL).
     static func hasCountRule(_ op: Opcode) -> Bool {
         switch op {
-        case .call, .callb, .newarray, .dynset, .dynget: return true
+        case .call, .callb, .newarray, .dynset, .dynget, .print: return true
         default: return false
         }
     }
@@ -361,7 +361,7 @@ public enum Verifier {
             }
         case .callb:
             if let b = Builtin(rawValue: UInt8(ins.c)) { try run(Int(ins.b), b.arity) }
-        case .newarray:
+        case .newarray, .print:
             try run(Int(ins.b), Int(ins.c))
         case .dynset, .dynget:
             // both operands were checked on their own: the behaviour must have the field

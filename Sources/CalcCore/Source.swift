@@ -14,10 +14,13 @@ public final class SourceFile: Sendable {
     /// Byte offsets at which each line starts; line 1 starts at 0.
     public let lineStarts: [Int]
 
+    /// A UTF-8 byte-order mark at the start (some Windows editors write one) is dropped, as editors
+    /// hide it: offsets, lines and columns then count from the first visible character.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.bytes = bytes
-        self.lineStarts = SourceFile.lineStarts(bytes)
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        self.bytes = text
+        self.lineStarts = SourceFile.lineStarts(text)
     }
 
     /// Where each line starts: 0, and the offset after each newline. Eight bytes a step, the

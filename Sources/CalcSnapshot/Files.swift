@@ -37,6 +37,18 @@ public enum SnapshotFiles {
         return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base ?? ".", isDirectory: true)).standardizedFileURL.path
     }
 
+    /// The name a script is compiled under in snapshots (`path` absolute): relative to the nearest
+    /// folder above it that holds `.git` (a directory, or a file in a git worktree), else its file
+    /// name. It does not depend on where `calc test` runs, nor on which paths it was given.
+    public static func snapshotName(_ path: String) -> String {
+        var dir = (path as NSString).deletingLastPathComponent
+        while !dir.isEmpty && dir != "/" {
+            if FileManager.default.fileExists(atPath: dir + "/.git") { return display(path, root: dir) }
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        return (path as NSString).lastPathComponent
+    }
+
     /// `path` relative to `root` when it lies inside it, else `path` itself.
     public static func display(_ path: String, root: String) -> String {
         let r = root.hasSuffix("/") ? root : root + "/"
@@ -111,13 +123,30 @@ public enum SnapshotFiles {
 
     struct ReadError: Error { var reason: String }
 
+    /// Why a directory could not be created, in the system's words (Foundation's text on Linux can be
+    /// "The operation could not be completed. (NSCocoaErrorDomain error 512.)"): the POSIX error under
+    /// it, else the first component of the path that exists and is not a directory.
+    static func plainReason(_ error: Error, creating dir: String) -> String {
+        let ns = error as NSError
+        if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(u.code))) }
+        var prefix = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            prefix += "/" + part
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDir), !isDir.boolValue {
+                return "'\(prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix)' is a file"
+            }
+        }
+        return "permission denied or no space"
+    }
+
     /// Writes through a temporary file in the same directory renamed over the target, so an
     /// interrupted run never leaves a truncated snapshot; creates the directory when needed.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw WriteError(message: "cannot create directory '\(dir)': \(error.localizedDescription)")
+            throw WriteError(message: "cannot create directory '\(dir)': \(plainReason(error, creating: dir))")
         }
         let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -190,7 +219,7 @@ struct SnapshotLocation {
     func owns(_ file: String) -> Bool {
         guard file.hasPrefix(stem + ".") else { return false }
         let rest = file.dropFirst(stem.count + 1)
-        if rest == "asm" || rest == "diag" { return true }
+        if rest == "asm" || rest == "diag" || rest == "values.json" { return true }
         let body: Substring
         if rest.hasSuffix(".png") { body = rest.dropLast(4) } else if rest.hasSuffix(".display") { body = rest.dropLast(8) } else { return false }
         if body.first == "f" { let digits = body.dropFirst(); return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) }

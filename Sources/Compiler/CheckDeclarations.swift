@@ -85,7 +85,6 @@ extension Checker {
         let me: IR
         var displayName = ""
         if case .identifier(let n)? = l.name { displayName = n.text }
-        if kind == .emitter, let k = l.kind { notDrawnYet(.emitter, layer: displayName, at: k.span) }
         var template = LayerTemplate(kind: kind, name: "")
         template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
@@ -944,6 +943,34 @@ extension Checker {
                 return true
             }
             variable = v
+        }
+        if let f = Checker.valueFields.first(where: { $0.name == name.0 }) {
+            // from, to, by, values, keyTimes, path: their type depends on the animation's key path,
+            // which a variable does not carry, so the VM checks it when the field is set (ANIMSET)
+            let want: ValueType? = f == .keyTimes ? .array(.number(.scalar)) : f == .path ? .path : nil
+            if case .none = value.kind, f == .from || f == .to || f == .by {
+                // unset: Core Animation's nil (the value underneath, or the one on screen, fills in)
+                store(.animWith(variable, f, .const(.none)), in: variable, line: ln, into: &out)
+                return true
+            }
+            let t = expr(value, expect: want)
+            if t.type.isError { return true }
+            if let want {
+                guard let vi = convert(t, to: want, at: value.span, what: "the animation's '\(f.name)'") else { return true }
+                store(.animWith(variable, f, vi), in: variable, line: ln, into: &out)
+                return true
+            }
+            let isArray: Bool = { if case .array = t.type { return true }; return t.type == .emptyArray }()
+            if f == .values, !isArray {
+                diags.error("E0300", "an animation's 'values' is an array, not \(TypeRules.article(t.type))", at: value.span)
+                return true
+            }
+            if f != .values, isArray || t.type == .void || t.type == .animation || t.type == .layer {
+                diags.error("E0300", "an animation's '\(f.name)' is a value of its key path's type, not \(TypeRules.article(t.type))", at: value.span)
+                return true
+            }
+            store(.animWith(variable, f, t.ir), in: variable, line: ln, into: &out)
+            return true
         }
         guard let f = animationTimingField(name.0, name.1, setting: true), let type = Checker.animFieldTypes[f] else {
             _ = expr(value, expect: .error)

@@ -637,6 +637,7 @@ extension Checker {
             return callsAFunction(c) || callsAFunction(a) || callsAFunction(b)
         case let .animGet(a, _): return callsAFunction(a)
         case let .animWith(a, _, v): return callsAFunction(a) || callsAFunction(v)
+        case let .convert(v, a, b, _): return callsAFunction(v) || callsAFunction(a) || callsAFunction(b)
         case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _), let .tree(_, a):
             return callsAFunction(a)
         case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):
@@ -678,6 +679,10 @@ extension Checker {
             diags.error("E0413", "\(TypeRules.article(b.type)) has no method '\(method.text)'", at: method.span)
             return []
         }
+        if case .call(let callee, let args) = e.kind, case .identifier(let fname) = callee.kind, fname == "print",
+           resolve(fname, in: fn) == nil, global(fname) == nil {
+            return printStatement(args, at: e.span)
+        }
         if case .call(let callee, let args) = e.kind, case .identifier(let fname) = callee.kind, Checker.drawCommands.contains(fname),
            resolve(fname, in: fn) == nil, global(fname) == nil {
             return drawCommand(Name([fname], span: callee.span), args, at: e.span)
@@ -692,6 +697,32 @@ extension Checker {
                         label: "a statement sets a property, calls a layer method or function, or starts a transaction")
         }
         return []
+    }
+
+    /// `print(a, b, …)`: values of any type but nothing, unlabelled; allowed wherever statements
+    /// run (handlers, functions, draw blocks), since it changes nothing in the scene.
+    func printStatement(_ args: [Arg], at span: Span) -> [IRStmt] {
+        var irs: [IR] = []
+        var ok = true
+        for a in args {
+            if let label = a.label {
+                diags.error("E0412", "print takes values without labels: 'print(x, y)'", at: label.span)
+                ok = false
+            }
+            let t = expr(a.value, expect: nil)
+            if t.type.isError { ok = false; continue }
+            if t.type == .void {
+                diags.error("E0311", "this expression gives nothing to print", at: a.value.span)
+                ok = false
+                continue
+            }
+            irs.append(t.ir)
+        }
+        guard irs.count <= 250 else {
+            diags.error("E0412", "print takes at most 250 values", at: span)
+            return []
+        }
+        return ok ? [.print(irs, line: line(span))] : []
     }
 
     func layerMethod(_ layer: IR, _ lname: String, _ method: Name, _ args: [Arg], _ span: Span) -> [IRStmt] {

@@ -111,6 +111,10 @@ final class Machine {
     var readOnlyWhat = "an expression of time"
     /// The commands a `draw` block issued; nil outside one.
     var drawing: [DrawCommand]?
+    /// What `print(…)` wrote, in the order it ran (PRINT; at most `maxPrinted` lines, then one
+    /// line saying the rest was dropped).
+    var printed: [PrintedLine] = []
+    static let maxPrinted = 100_000
 
     var txStack: [TxFrame] = []
     var txSerial = 0
@@ -532,11 +536,22 @@ final class Machine {
         let settings = actionSettings
         // UIKit's blocks start from the model value unless told to begin from the current state
         let from = settings.fromCurrentState
-            ? (try? presenter.presentationValue(l, property: property, sceneTime: now)) ?? old : old
+            ? (try? onScreen(l).presentationValue(l, property: property, sceneTime: now)) ?? old : old
         pending.append(PendingAction(layer: l, property: property, from: from, settings: settings, frames: openFrames))
     }
 
     var presenter: Presenter { Presenter(image: image, world: world, poses: world.dynamics?.poses ?? [:]) }
+
+    /// What is on screen for layer `l`: Core Animation's presentation layer shows the last committed
+    /// state, so inside a transaction every presentation read — `l.presentation.KEY`, an implicit
+    /// animation's start, an explicit animation's "value on screen when added" — sees the world as
+    /// the outermost open transaction found it (with the animations running then), not the model
+    /// values the transaction has set since. A layer created in this transaction was never on
+    /// screen: it reads its current values (docs/semantics.md, "Presentation is the committed state").
+    func onScreen(_ l: Int32) -> Presenter {
+        guard !txStack.isEmpty, let start = worldAtTransactionStart, Int(l) < start.layers.count else { return presenter }
+        return Presenter(image: image, world: start, poses: start.dynamics?.poses ?? [:])
+    }
 
     /// Adds an animation under a key, replacing any animation with that key (seed 002:624). A
     /// transition is always stored under "transition" (seed 002:647) with a picture of the layer as
@@ -552,7 +567,7 @@ final class Machine {
         }
         var presentation = Value.none
         if obj.kind == .basic, obj.from == .none, obj.to == .none, obj.by == .none {
-            let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
+            let whole = (try? onScreen(l).presentationValue(l, property: obj.keyPath.property, sceneTime: now))
                 ?? world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)]
             presentation = obj.keyPath.component.get(whole)
         }
@@ -1054,14 +1069,12 @@ final class Machine {
             let l = try layerIndex(R[b])
             guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
             let whole: Value
-            if kp.property == LayerProperties.frame {
-                var props = world.layers[Int(l)].props
-                if ins.op == .getpres { props = try presenter.presentationProps(l, sceneTime: now, localTime: world.localTime(l, at: now)) }
-                whole = .rect(World.frame(of: props))
-            } else if ins.op == .getprop {
-                whole = world.layers[Int(l)].props[LayerProperties.slot(kp.property)]
+            if ins.op == .getprop {
+                let props = world.layers[Int(l)].props
+                whole = kp.property == LayerProperties.frame ? .rect(World.frame(of: props)) : props[LayerProperties.slot(kp.property)]
             } else {
-                whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
+                // (frame included: presentationValue lays it out like bounds and position)
+                whole = try onScreen(l).presentationValue(l, property: kp.property, sceneTime: now)
             }
             R[a] = kp.component.get(whole)
         case .animnew:
@@ -1076,8 +1089,19 @@ final class Machine {
             let v = R[b]
             let kp = animations[Int(h)].keyPath
             let numeric = animations[Int(h)].valueFunction != nil
+            let kind = animations[Int(h)].kind
+            switch field {
+            case .from, .to, .by:
+                guard kind == .basic || kind == .spring else { throw fail("a \(kind) animation has no '\(field.name)' (a basic or spring animation has)") }
+            case .values, .keyTimes, .path:
+                guard kind == .keyframe else { throw fail("a \(kind) animation has no '\(field.name)' (a keyframe animation has)") }
+                if field == .path, image.table.type(kp) != .point {
+                    throw fail("a path animates a point, and '\(image.table.name(kp))' is not one")
+                }
+            default: break
+            }
             if field == .from || field == .to || field == .by {
-                guard numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
+                guard v == .none || (numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table)) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
             }
             if field == .values, case .array(let xs) = v, let bad = xs.first(where: { numeric ? $0.number == nil : !TypeCheck.matches($0, kp, image.table) }) {
                 throw fail("a value of a keyframe animation of '\(image.table.name(kp))' cannot be \(bad.typeName)")
@@ -1232,6 +1256,16 @@ final class Machine {
                 throw fail("bad animation field")
             }
             R[a] = v
+        case .print:
+            guard printed.count <= Machine.maxPrinted else { break }
+            if printed.count == Machine.maxPrinted {
+                printed.append(PrintedLine(time: now, text: "(more than \(Machine.maxPrinted) lines printed; the rest are dropped)"))
+                break
+            }
+            let text = UnsafeBufferPointer(start: R + b, count: c).map { printable($0) }.joined(separator: " ")
+            printed.append(PrintedLine(time: now, text: text))
+        case .convert:
+            R[a] = try convert(R[b], from: try layerIndex(R[b + 1]), to: try layerIndex(R[b + 2]), presentation: c != 0)
         case .animcopy:
             let obj = try animationObject(R[b])
             animations.append(obj)
@@ -1243,6 +1277,19 @@ final class Machine {
             removeAnimations(on: l) { $0.key == key }
         default:
             throw fail("bad instruction")
+        }
+    }
+
+    /// A value as `print` writes it: strings as they are, layers by name, the rest as string
+    /// interpolation shows them.
+    func printable(_ v: Value) -> String {
+        switch v {
+        case .string(let s): return s
+        case .layer(let l) where l >= 0 && Int(l) < world.layers.count:
+            let name = world.layers[Int(l)].name
+            return name.isEmpty ? "layer" : name
+        case .array(let xs): return "[" + xs.map { x in if case .string(let s) = x { return "\"\(s)\"" } else { return printable(x) } }.joined(separator: ", ") + "]"
+        default: return Value.display(v)
         }
     }
 

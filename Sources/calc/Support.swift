@@ -194,15 +194,50 @@ enum Files {
         }
     }
 
+    /// Creates `path` and any missing parents (mkdir -p) with POSIX calls, so a failure is reported
+    /// in the system's words for the component that failed, never as a Foundation error domain.
     static func makeDirectory(_ path: String) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
             if !isDir.boolValue { throw CalcFailure(.io, "cannot write frames into '\(path)': it is a file, not a directory") }
             return
         }
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw CalcFailure(.io, "cannot create directory '\(path)': \(error.localizedDescription)")
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") where !part.isEmpty {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if mkdir(prefix, 0o755) == 0 || errno == EEXIST {
+                var st = stat()
+                if stat(prefix, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+                    throw CalcFailure(.io, "cannot create directory '\(path)': '\(prefix)' is a file")
+                }
+                continue
+            }
+            throw CalcFailure(.io, "cannot create directory '\(path)': \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// An error in plain words for a message: a CalcFailure's message, a POSIX error's strerror text,
+    /// Foundation's file errors by what went wrong — never "NSCocoaErrorDomain error 512".
+    static func describe(_ error: Error) -> String {
+        if let f = error as? CalcFailure { return f.message }
+        if let p = error as? POSIXError { return String(cString: strerror(p.code.rawValue)) }
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let c = error as? CocoaError {
+            switch c.code {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+            case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+            case .fileWriteOutOfSpace: return "no space left on the device"
+            case .fileWriteVolumeReadOnly: return "read-only file system"
+            case .fileWriteFileExists: return "a file is in the way"
+            default: return "the file operation failed"
+            }
+        }
+        let text = ns.localizedDescription
+        return text.contains("Domain") ? "the operation failed" : text
     }
 }
 
@@ -212,11 +247,19 @@ final class TempFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths = Set<String>()
 
+    private var children = Set<pid_t>()
+
     func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
     func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+    /// A subprocess writing one of the temporary files (ffmpeg): killed first on a signal, so it
+    /// cannot recreate a file just removed.
+    func addChild(_ pid: pid_t) { lock.lock(); children.insert(pid); lock.unlock() }
+    func removeChild(_ pid: pid_t) { lock.lock(); children.remove(pid); lock.unlock() }
 
     func removeAll() {
         lock.lock()
+        for c in children { kill(c, SIGKILL) }
+        children.removeAll()
         for p in paths { unlink(p) }
         paths.removeAll()
         lock.unlock()

@@ -153,7 +153,7 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertEqual(calc("run", "pr/up.cal", "-o", "o5", "-q", "--allow-read", "secret").status, 0)
         XCTAssertEqual(calc("run", "pr/link.cal", "-o", "o6", "-q", "--allow-read", "secret").status, 0)
         // calc check warns of the paths that leave the folder, and only of those
-        XCTAssertTrue(calc("check", "pr/up.cal").stderr.contains("warning: image path '../secret/s.png' is outside the script's folder [W0019]"))
+        XCTAssertTrue(calc("check", "pr/up.cal").stderr.contains("warning: image path '../secret/s.png' is outside the script's folder [W0021]"))
         XCTAssertEqual(calc("check", "pr/ok.cal").stderr, "")
     }
 }

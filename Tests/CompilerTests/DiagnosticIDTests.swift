@@ -319,11 +319,14 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:32: warning: the hue of hsb is an angle: 0.5 is read as 0.5 rad [W0015]\n 1 | layer a { backgroundColor: hsb(0.5, 1, 1) }\n   |                                ^~~ for UIKit's 0…1 hue write 180deg\n"),
         ("W0016", "layer a { }\nat 1s { a.addAnimation(transition { type: .fade }, forKey: \"k\") }\n",
          "t.cal:2:60: warning: a transition is always attached under the key 'transition', not 'k' [W0016]\n 2 | at 1s { a.addAnimation(transition { type: .fade }, forKey: \"k\") }\n   |                                                            ^~~ use forKey: \"transition\"\n"),
+        // 45 > 2π ≈ 6.283: a plain-number angle past a full turn; 500 > 60: a plain-number duration past a minute
+        ("W0019", "layer a { transform: rotate(45) }\n",
+         "t.cal:1:29: warning: a plain number as an angle is in radians: 45 is 45 rad, more than a full turn [W0019]\n 1 | layer a { transform: rotate(45) }\n   |                             ^~ for degrees write 45deg (45rad keeps radians)\n"),
+        ("W0020", "let _a = basic { keyPath: opacity duration: 500 }\n",
+         "t.cal:1:45: warning: a plain number as a duration is in seconds: 500 is 500 s, over a minute [W0020]\n 1 | let _a = basic { keyPath: opacity duration: 500 }\n   |                                             ^~~ for milliseconds write 500ms (500s keeps seconds)\n"),
         // the string literal starts at column 27 ('layer a { contents: image(' is 26 characters) and spans 10
-        ("W0019", "layer a { contents: image(\"../x.png\") }\n",
-         "t.cal:1:27: warning: image path '../x.png' is outside the script's folder [W0019]\n 1 | layer a { contents: image(\"../x.png\") }\n   |                           ^~~~~~~~~~ calc run reads it only from a folder given with --allow-read DIR\n"),
-        ("W0018", "layer t: emitter { }\n",
-         "t.cal:1:10: warning: emitter particles are not drawn yet on layer 't' [W0018]\n 1 | layer t: emitter { }\n   |          ^~~~~~~ its background and border are drawn, its particles are not (README lists what calc draws)\n"),
+        ("W0021", "layer a { contents: image(\"../x.png\") }\n",
+         "t.cal:1:27: warning: image path '../x.png' is outside the script's folder [W0021]\n 1 | layer a { contents: image(\"../x.png\") }\n   |                           ^~~~~~~~~~ calc run reads it only from a folder given with --allow-read DIR\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",
