@@ -39,6 +39,7 @@ esac
 dict=""
 if [ "$target" = source ] || [ "$target" = run ]; then dict="-dict=Fuzz/cal.dict"; fi
 
-CALC_FUZZ_TARGET=$target nice -n 15 "$bin" $dict -max_total_time="$seconds" -rss_limit_mb=1024 -timeout="${FUZZ_TIMEOUT:-2}" \
+# (leaks are checked, except system libraries' process-wide caches: Fuzz/lsan.supp)
+LSAN_OPTIONS=suppressions=Fuzz/lsan.supp CALC_FUZZ_TARGET=$target nice -n 15 "$bin" $dict -max_total_time="$seconds" -rss_limit_mb=1024 -timeout="${FUZZ_TIMEOUT:-2}" \
     -max_len=65536 -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 "$@" \
     "$corpus" Fuzz/corpus/"$target" "$seeds"
