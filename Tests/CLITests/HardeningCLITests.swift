@@ -175,4 +175,17 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(CLI.files(in: dir + "/out").contains("frame_0000.png"), "\(CLI.files(in: dir + "/out"))")
     }
+
+    /// The calb target's second crash: wrapped, truncated text in a box 1e300 points tall fits
+    /// more lines than Int holds; the count overflowed Int(_:). All the lines fit: exit 0.
+    func testWrappedTextInAnEnormousBoxDoesNotTrap() {
+        CLI.write("""
+        scene { size: (40, 40) duration: 0.1s }
+        layer t: text { bounds: (0, 0, 30, 1e300) position: (20, 20) string: "one two three four five"
+          fontSize: 12 isWrapped: true truncationMode: .end }
+
+        """, "text.cal", in: dir)
+        let r = calc("run", "text.cal", "-o", "out", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
 }
