@@ -315,7 +315,7 @@ public enum Verifier {
     /// Whether `verifyCounts` has a rule for `op` (FastCheck leaves these to it, but for CALL).
     static func hasCountRule(_ op: Opcode) -> Bool {
         switch op {
-        case .call, .callb, .newarray, .dynset, .dynget: return true
+        case .call, .callb, .newarray, .dynset, .dynget, .print: return true
         default: return false
         }
     }
@@ -336,7 +336,7 @@ public enum Verifier {
             }
         case .callb:
             if let b = Builtin(rawValue: UInt8(ins.c)) { try run(Int(ins.b), b.arity) }
-        case .newarray:
+        case .newarray, .print:
             try run(Int(ins.b), Int(ins.c))
         case .dynset, .dynget:
             // both operands were checked on their own: the behaviour must have the field
@@ -420,6 +420,8 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
+            // as the VM refuses a property set to a value that is not finite (docs/semantics.md)
+            guard v.hasOnlyFiniteNumbers else { throw fail("constant K\(prop.constant) is \(Format.value(v)), which is not finite") }
             fast.passed(prop, t.kind)
         }
     }

@@ -101,6 +101,18 @@ public final class SourceFile: Sendable {
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 
+    /// The first `maxBytes` bytes of a line (cut back to a scalar boundary) and whether the line
+    /// was longer: diagnostics show a window of a long line without decoding all of it.
+    public func lineText(_ line: Int, maxBytes: Int) -> (String, cut: Bool) {
+        guard line >= 1, line <= lineStarts.count else { return ("", false) }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end - start <= maxBytes { return (lineText(line), false) }
+        var stop = start + max(0, maxBytes)
+        while stop > start, bytes[stop] & 0xC0 == 0x80 { stop -= 1 }
+        return (String(decoding: bytes[start..<stop], as: UTF8.self), true)
+    }
+
     public func text(_ span: Span) -> String {
         let s = max(0, min(span.start, bytes.count)), e = max(s, min(span.end, bytes.count))
         return String(decoding: bytes[s..<e], as: UTF8.self)

@@ -243,20 +243,23 @@ struct ScriptCheck {
         let compiled = Compiler.compile(file)
         if directives.diagnostics {
             result.covered.append("diagnostics")
-            let rendered = compiled.diagnostics.map { $0.render(in: file) }.joined()
+            let rendered = Diagnostic.renderCapped(compiled.diagnostics, in: file)
             let body = "; calc diagnostics, format \(SnapshotEngine.diagnosticsFormat)\n" + rendered
             checkText(body, at: location.diagnostics, kind: .diagnostics)
         }
         guard let program = compiled.program, !compiled.hasErrors else {
             if !directives.diagnostics {
                 let n = compiled.diagnostics.filter { $0.severity == .error }.count
-                let rendered = compiled.diagnostics.map { $0.render(in: file) }.joined()
+                let rendered = Diagnostic.renderCapped(compiled.diagnostics, in: file)
                 fail("does not compile (\(n) error\(n == 1 ? "" : "s"); a script meant to fail declares '// snapshot: diagnostics'):",
                      lines(rendered))
                 return
             }
             if ownFrames && !(frames.isEmpty && times.isEmpty) {
                 fail("names frames to snapshot but does not compile")
+            }
+            if !directives.values.isEmpty || !directives.expectations.isEmpty {
+                fail("names values to check but does not compile")
             }
             reportObsolete()
             return
@@ -265,15 +268,17 @@ struct ScriptCheck {
             fail("the compiled program fails verification (a compiler bug): \(error.message)")
             return
         }
-        if !ownFrames && frames.isEmpty && times.isEmpty {
-            // a script that names nothing to check is held to its first and last frames, not to its
-            // disassembly alone (which changes with every compiler improvement and says nothing of pixels)
+        if !ownFrames && frames.isEmpty && times.isEmpty && directives.values.isEmpty && directives.expectations.isEmpty {
+            // a script that names nothing to check (no frames, times, values or expectations) is held to
+            // its first and last frames, not to its disassembly alone (which changes with every compiler
+            // improvement and says nothing of pixels)
             let n = max(1, Timeline.frameCount(program.scene))
             frames = n > 1 ? [0, n - 1] : [0]
         }
         result.covered.insert("asm", at: 0)
         checkText(Disassembler.disassemble(program), at: location.disassembly, kind: .disassembly)
         checkFrames(program, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
+        checkValues(program, directives)
         reportObsolete()
     }
 

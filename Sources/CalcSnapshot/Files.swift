@@ -103,11 +103,20 @@ public enum SnapshotFiles {
     public static let diffFolder = "__diffs__"
 
     /// The bytes of a file: nil when it does not exist, an error message when it cannot be read.
+    /// The largest script, snapshot or image read (as `calc run` reads a `.calb`).
+    static let maxBytes = 64 << 20
+
     static func read(_ path: String) -> Result<[UInt8]?, ReadError> {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDir) else { return .success(nil) }
         if isDir.boolValue { return .failure(ReadError(reason: "it is a directory")) }
+        // a device or FIFO would be read forever or block; sizes as `calc run` limits them (docs/cli.md)
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadError(reason: "it is not a regular file (a device, FIFO or socket)"))
+        }
+        if Int(info.st_size) > maxBytes { return .failure(ReadError(reason: "it is larger than the limit of \(maxBytes >> 20) MiB")) }
         guard let data = fm.contents(atPath: path) else { return .failure(ReadError(reason: "permission denied or unreadable")) }
         return .success([UInt8](data))
     }
@@ -210,7 +219,7 @@ struct SnapshotLocation {
     func owns(_ file: String) -> Bool {
         guard file.hasPrefix(stem + ".") else { return false }
         let rest = file.dropFirst(stem.count + 1)
-        if rest == "asm" || rest == "diag" { return true }
+        if rest == "asm" || rest == "diag" || rest == "values.json" { return true }
         let body: Substring
         if rest.hasSuffix(".png") { body = rest.dropLast(4) } else if rest.hasSuffix(".display") { body = rest.dropLast(8) } else { return false }
         if body.first == "f" { let digits = body.dropFirst(); return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) }

@@ -313,8 +313,6 @@ final class Checker {
     /// W0016 through variables: for each `var` first bound to a transition literal, whether every
     /// value assigned to it since was one too (global slot, or function index and local register).
     var transitionVariables: [TransitionVariable: Bool] = [:]
-    /// What W0018 has already reported (one warning per feature and layer).
-    var notDrawnReported: Set<String> = []
     /// Transitions held in such variables, added under a key other than "transition".
     var transitionVariableUses: [(TransitionVariable, String, Span)] = []
     /// Every `image("…")` with its span, for the command line to check the files exist (the

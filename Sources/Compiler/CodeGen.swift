@@ -218,6 +218,10 @@ struct CodeGen {
             case .image: .drawimage
             }
             emit(Instruction(opcode, a: r(base)))
+        case let .print(args, ln):
+            line = ln
+            let base = consecutive(args)
+            emit(Instruction(.print, b: r(base), c: UInt32(args.count)))
         case let .unconstrain(layer, ln):
             line = ln
             emit(Instruction(.unconstrain, a: r(operand(layer))))
@@ -452,6 +456,9 @@ struct CodeGen {
             let pres: Bool
             if case .getPres = ir { pres = true } else { pres = false }
             emit(Instruction(pres ? .getpres : .getprop, a: r(dst), b: r(l), c: kp.packed))
+        case let .convert(v, from, to, presentation):
+            let base = consecutive([v, from, to])
+            emit(Instruction(.convert, a: r(dst), b: r(base), c: presentation ? 1 : 0))
         case let .getBehavior(behavior, field):
             emit(Instruction(.dynget, a: r(dst), b: UInt16(field.rawValue), c: UInt32(behavior)))
         case let .animation(template, dynamic):

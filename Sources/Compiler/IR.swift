@@ -45,6 +45,8 @@ enum IR: Sendable {
     indirect case animGet(IR, AnimField)
     /// A copy of an animation with one field set (ANIMCOPY, ANIMSET): `a.duration = 2s` on a variable.
     indirect case animWith(IR, AnimField, IR)
+    /// A point or rect in one layer's coordinates converted into another's (CONVERT).
+    indirect case convert(IR, from: IR, to: IR, presentation: Bool)
     /// A dynamics behaviour's field (DYNGET).
     case getBehavior(Int, DynField)
 
@@ -110,6 +112,8 @@ enum IRStmt: Sendable {
     /// The layer's content is drawn by the handler (parameter 0: the layer).
     indirect case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
+    /// `print(a, b, …)`: the values, written with the scene time to the run's print log.
+    case print([IR], line: Int)
     /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
     /// (Boxed: inline, its four expressions made every statement 104 bytes instead of 72.)
     indirect case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)

@@ -66,6 +66,7 @@ struct IRDump {
         case let .constrain(l, a, src, sa, scale, offset, _):
             out += p + "constrain \(expr(l)).\(a.name) = \(expr(src)).\(sa.name) * \(expr(scale)) + \(expr(offset))\n"
         case let .setDraw(l, h, _): out += p + "draw \(expr(l)) with \(handler(h))\n"
+        case let .print(args, _): out += p + "print(" + args.map(expr).joined(separator: ", ") + ")\n"
         case let .draw(op, args, _): out += p + "\(op.rawValue)(" + args.map(expr).joined(separator: ", ") + ")\n"
         case let .bind(l, kp, h, _): out += p + "bind \(expr(l)).\(table.name(kp)) to \(handler(h))\n"
         case let .ifStmt(c, t, e, _):
@@ -116,6 +117,7 @@ struct IRDump {
         case .named(let a): return "(named \(expr(a)))"
         case let .tree(what, a): return "(\(what.rawValue) \(expr(a)))"
         case let .getProp(l, kp): return "\(expr(l)).\(table.name(kp))"
+        case let .convert(v, a, b, p): return "convert\(p ? " presentation" : "")(\(expr(v)) from \(expr(a)) to \(expr(b)))"
         case let .getPres(l, kp): return "\(expr(l)).presentation.\(table.name(kp))"
         case let .getBehavior(b, f): return "BT\(b).\(f.name)"
         case let .animation(t, dyn): return "AT\(t)" + (dyn.isEmpty ? "" : "{" + dyn.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + "}")

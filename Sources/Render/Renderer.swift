@@ -120,6 +120,8 @@ public final class Renderer {
     func alphaBuffer(_ n: Int) -> UnsafeMutablePointer<UInt8> { alphaScratch.reserve(max(1, n)) }
 
     let sprites = SpriteCache()
+    /// Emitter particles' images with a transparent border (Sprites.swift).
+    let spriteTextures = SpriteTextures()
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).
@@ -183,6 +185,7 @@ struct Execution {
         case .blurredFill(let b): blurredFill(b)
         case .image(let d): drawImage(d)
         case .backdrop(let b): backdrop(b)
+        case .sprites(let b): drawSprites(b)
         }
     }
 

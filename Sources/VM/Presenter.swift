@@ -17,6 +17,8 @@ struct Presenter {
     /// this presenter's frame (making one per binding was a third of a frame's presentation time
     /// with 400 bindings).
     let interpreter = BindingInterpreter()
+    /// What draw blocks printed while this presenter walked the tree.
+    let printLog = PrintLog()
     var program: Program { image.program }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
@@ -49,8 +51,16 @@ struct Presenter {
         return props
     }
 
-    /// The presentation value of one property at scene time `t`.
+    /// The presentation value of one property at scene time `t`. `frame` is computed from the
+    /// presentation bounds, position (both laid out by constraints), anchorPoint and transform.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
+        if property == LayerProperties.frame {
+            var props = try presentationProps(l, sceneTime: t, localTime: world.localTime(l, at: t))
+            for p in [LayerProperties.bounds, LayerProperties.position] {
+                props[Int(p)] = try presentationValue(l, property: p, sceneTime: t)
+            }
+            return .rect(World.frame(of: props))
+        }
         let local = world.localTime(l, at: t)
         let rec = world.layers[Int(l)]
         if !rec.constraints.isEmpty, rec.parent >= 0, property == LayerProperties.bounds || property == LayerProperties.position {
@@ -179,6 +189,7 @@ struct Presenter {
             m.drawing = []
             _ = try m.call(d.function, args: [.layer(l)] + d.args)
             out.drawing = m.drawing ?? []
+            if !m.printed.isEmpty { printLog.lines += m.printed }
         }
         if rec.mask >= 0, depth < World.maxDepth {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
@@ -213,6 +224,11 @@ struct Presenter {
         }
         return subs
     }
+}
+
+/// Lines draw blocks printed during one presenter's walk (shared by its copies, on one thread).
+final class PrintLog {
+    var lines: [PrintedLine] = []
 }
 
 /// Holds a presenter's interpreter for bound expressions (a presenter is a value; this is shared

@@ -20,8 +20,13 @@ public final class Timeline: Sendable {
     /// Copies of the dynamics simulation, in time order: one per event instant, and frame-grid
     /// points between them. Empty without dynamics.
     let checkpoints: [Checkpoint]
+    /// What the handlers' `print(…)` wrote, in the order they ran (draw blocks print per frame:
+    /// `PresentationScene.printed`).
+    public let printed: [PrintedLine]
 
-    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = []) {
+    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = [],
+         printed: [PrintedLine] = []) {
+        self.printed = printed
         self.scene = image.program.scene
         self.image = image
         self.times = times
@@ -37,9 +42,11 @@ public final class Timeline: Sendable {
     public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
                            physicsBudget: Int = DynamicsLimits.maxItemSteps,
                            snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired,
+                           heap: HeapLimits = .standard,
                            text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
         let m = Machine(program: program, text: text)
         m.stepBudget = stepBudget
+        m.heap = heap
         m.dynamicsRun.itemStepBudget = physicsBudget
         m.now = 0
         try m.runHandler(0, args: [])
@@ -89,7 +96,8 @@ public final class Timeline: Sendable {
             }
         }
         let emitters = try EmitterTracks.build(image: m.image, times: times, worlds: worlds, endTime: endTime)
-        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints)
+        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints,
+                        printed: m.printed)
     }
 
     /// The error for a timeline that runs too many events, naming the handler of `e` (or of the
@@ -176,8 +184,10 @@ public final class Timeline: Sendable {
         if !poses.isEmpty { Dynamics.showPoses(poses, in: &w) }
         let presenter = Presenter(image: image, world: w, emitters: emitters, poses: poses)
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
-        return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
-                                 origin: scene.origin, root: root)
+        var out = PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
+                                    origin: scene.origin, root: root)
+        out.printed = presenter.printLog.lines
+        return out
     }
 
     /// Frame `i` is sampled at i / fps (SPEC §4.12).

@@ -20,13 +20,13 @@ struct Calc: ParsableCommand {
         version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
         // (each subcommand names itself: deriving a name from the type's name costs ~3 ms of
         // start-up in runtime reflection, more than lexing 10 000 lines)
-        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Bench.self, Sheet.self, Preview.self]
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Values.self, Bench.self, Sheet.self, Preview.self]
     )
 }
 
 extension Calc {
     /// The subcommands' names, and `help`.
-    static let commandNames = ["build", "run", "check", "disasm", "test", "bench", "sheet", "preview", "help"]
+    static let commandNames = ["build", "run", "check", "disasm", "test", "values", "bench", "sheet", "preview", "help"]
 
     /// Words people type for a command calc spells otherwise (other tools' names for the same job).
     static let synonyms: [String: String] = [
@@ -140,7 +140,7 @@ struct BuildRequest {
 
     func run() throws {
         var stages = StageClock()
-        let bytes = try Files.read(file)
+        let bytes = try Files.read(file, limit: Files.maxSourceBytes)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         stages.mark("read")
         let source = SourceFile(name: file, bytes: bytes)
@@ -194,7 +194,7 @@ struct Check: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
 
     func run() throws {
-        let bytes = try Files.read(file)
+        let bytes = try Files.read(file, limit: Files.maxSourceBytes)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         var stages = StageClock()
         keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true,

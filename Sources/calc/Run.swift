@@ -42,16 +42,19 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Render only shard K of N (K from 0): every N-th block of the frames, for render farms (docs/scaling.md).") var shard: String?
     @Option(parsing: .unconditional, help: "Times a GIF or APNG plays: 0 = forever (the default).") var loop: Int?
     @Option(parsing: .unconditional, help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
+    @Option(help: "Memory the script's strings, arrays and layers may take: MiB, or a number with K, M or G (default 1G).")
+    var memoryLimit: String?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
-    @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary.") var quiet = false
+    @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary (print(…) output is kept).") var quiet = false
+    @Flag(help: "Do not write what the script's print(…) calls print.") var noPrint = false
 
     enum Emit: String, ExpressibleByArgument, CaseIterable { case display }
 
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
-                   scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget, quiet: quiet, emit: emit,
-                   shard: shard)
+                   scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget,
+                   memoryLimit: memoryLimit, quiet: quiet, emit: emit, shard: shard, noPrint: noPrint)
     }
 
     func validate() throws { try options.validate() }
@@ -74,10 +77,32 @@ struct RunOptions {
     var pngLevel: Int?
     var loop: Int?
     var stepBudget: Int?
+    var memoryLimit: String?
     var quiet = false
+
+    /// `--memory-limit` in bytes: MiB by default, or with a K, M or G suffix (binary units).
+    static func parseMemory(_ s: String) -> Int? {
+        var text = s.uppercased()
+        if text.hasSuffix("IB") { text.removeLast(2) } else if text.hasSuffix("B") { text.removeLast() }
+        var unit = 1 << 20
+        switch text.last {
+        case "K": unit = 1 << 10; text.removeLast()
+        case "M": text.removeLast()
+        case "G": unit = 1 << 30; text.removeLast()
+        default: break
+        }
+        guard let x = Double(text), x.isFinite, x > 0, x * Double(unit) <= Double(1 << 46) else { return nil }
+        return Int(x * Double(unit))
+    }
+    var heap: HeapLimits {
+        var h = HeapLimits.standard
+        if let m = memoryLimit.flatMap(RunOptions.parseMemory) { h.budget = m }
+        return h
+    }
     var emit: Run.Emit?
     /// `K/N`: render only shard K (0-based) of N (`Shard`).
     var shard: String?
+    var noPrint = false
 
     func validate() throws {
         // (values may start with '-': `--time -1` gets this message, not "Missing value")
@@ -88,6 +113,9 @@ struct RunOptions {
         if let pngLevel, !(0...12).contains(pngLevel) { throw ValidationError("--png-level must be between 0 and 12") }
         if let loop, loop < 0 { throw ValidationError("--loop must be 0 (forever) or the number of times to play, got \(loop)") }
         if let stepBudget, stepBudget < 1 { throw ValidationError("--step-budget must be at least 1") }
+        if let memoryLimit, RunOptions.parseMemory(memoryLimit) == nil {
+            throw ValidationError("--memory-limit must be a size such as 512 (MiB), 300M or 2G, got '\(memoryLimit)'")
+        }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
         if let shard {
             guard let s = Shard(shard) else {
@@ -190,11 +218,13 @@ struct RunOptions {
         if emit == .display {
             guard let job = jobsList.first else { return }
             let timeline: Timeline
-            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
+            do { timeline = try Timeline.run(program, until: job.time, stepBudget: stepBudget ?? Limits.stepBudget,
+                                                  heap: heap, text: painter.text) } catch {
                 throw CalcFailure(.runtime, "\(error)")
             }
             let scene: PresentationScene
             do { scene = try timeline.presentation(at: job.time) } catch { throw CalcFailure(.runtime, "\(error)") }
+            writePrinted(timeline.printed, frames: [(job.time, scene.printed)])
             let text = painter.displayList(scene).text
             if let output { try Files.writeAtomically(Array(text.utf8), to: output, protecting: [file]) } else { Console.out(text) }
             return
@@ -207,7 +237,8 @@ struct RunOptions {
         }
         let endTime = jobsList.map { $0.time }.max() ?? 0
         let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget, text: painter.text) } catch {
+        do { timeline = try Timeline.run(program, until: endTime, stepBudget: stepBudget ?? Limits.stepBudget,
+                                                  heap: heap, text: painter.text) } catch {
             throw CalcFailure(.runtime, "\(error)")
         }
         let width = Int(pw.rounded()), height = Int(ph.rounded())
@@ -218,7 +249,9 @@ struct RunOptions {
 
         if kind.isAnimated {
             let path = output ?? Run.defaultOutput(for: file, format: kind)
-            try writeAnimation(kind, to: path, render: render, width: width, height: height, fps: scene.fps)
+            var printed: [Int: [PrintedLine]] = [:]
+            defer { writePrinted(timeline.printed, frames: jobsList.indices.map { (jobsList[$0].time, printed[$0] ?? []) }) }
+            try writeAnimation(kind, to: path, render: render, width: width, height: height, fps: scene.fps, printed: &printed)
             if !quiet {
                 Console.err("wrote \(jobsList.count) frame\(jobsList.count == 1 ? "" : "s") (\(width)x\(height), \(fmtRate(scene.fps)) fps \(ext.uppercased())) to \(path)\n")
             }
@@ -234,7 +267,9 @@ struct RunOptions {
         let list = jobsList
         let inputs = [file]
         let fmtKind = kind
-        try render.run(quiet: quiet) { i, fb, png in
+        var printed: [Int: [PrintedLine]] = [:]
+        defer { writePrinted(timeline.printed, frames: list.indices.map { (list[$0].time, printed[$0] ?? []) }) }
+        try render.run(quiet: quiet, printed: &printed) { i, fb, png in
             let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
             let path = outDir.map { $0 + "/" + list[i].name } ?? list[i].name
             try Files.writeAtomically(bytes, to: path, protecting: inputs)
@@ -246,7 +281,8 @@ struct RunOptions {
     }
 
     /// Renders every frame and streams it, in order, into one animated file (Animated.swift).
-    private func writeAnimation(_ kind: Run.Format, to path: String, render: FrameRenderer, width: Int, height: Int, fps: Double) throws {
+    private func writeAnimation(_ kind: Run.Format, to path: String, render: FrameRenderer, width: Int, height: Int, fps: Double,
+                                printed: inout [Int: [PrintedLine]]) throws {
         let plays = loop ?? 0
         let frames = render.times.count
         func makeSink(rgb: Bool) throws -> AnimationSink {
@@ -258,10 +294,10 @@ struct RunOptions {
             }
         }
         do {
-            try render.stream(into: try makeSink(rgb: true), quiet: quiet)
+            try render.stream(into: try makeSink(rgb: true), quiet: quiet, printed: &printed)
         } catch is APNGSink.NeedsAlpha {
             // a frame with transparency: APNG in RGBA from the start (only APNG throws this)
-            try render.stream(into: try makeSink(rgb: false), quiet: quiet)
+            try render.stream(into: try makeSink(rgb: false), quiet: quiet, printed: &printed)
         }
     }
 }
@@ -276,8 +312,9 @@ struct FrameRenderer: @unchecked Sendable {
     let workers: Int
     let level: Int
 
-    /// Calls `body(i, frame, pngWriter)` for every frame, on the worker that rendered it.
-    func run(quiet: Bool, _ body: @escaping @Sendable (Int, Framebuffer, PNGWriter) throws -> Void) throws {
+    /// Calls `body(i, frame, pngWriter)` for every frame, on the worker that rendered it; what the
+    /// frames' draw blocks printed is left in `printed` (by frame index), also on failure.
+    func run(quiet: Bool, printed: inout [Int: [PrintedLine]], _ body: @escaping @Sendable (Int, Framebuffer, PNGWriter) throws -> Void) throws {
         let progress = Progress(total: times.count, enabled: !quiet && Console.stderrIsTerminal)
         let state = RenderState()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -287,6 +324,7 @@ struct FrameRenderer: @unchecked Sendable {
             while let i = state.next(times.count) {
                 do {
                     let scene = try presentation(i)
+                    if !scene.printed.isEmpty { state.printed(i, scene.printed) }
                     painter.render(scene, with: renderer, into: &fb)
                     try body(i, fb, png)
                 } catch {
@@ -297,6 +335,7 @@ struct FrameRenderer: @unchecked Sendable {
             }
         }
         progress.finish()
+        printed = state.printedLines
         if let e = state.error { throw e }
     }
 
@@ -306,7 +345,7 @@ struct FrameRenderer: @unchecked Sendable {
 
     /// Renders on the workers while this thread appends the frames to `sink` in order; at most two
     /// frames per worker wait to be written. On any failure the sink is aborted (its file removed).
-    func stream(into sink: AnimationSink, quiet: Bool) throws {
+    func stream(into sink: AnimationSink, quiet: Bool, printed: inout [Int: [PrintedLine]]) throws {
         let progress = Progress(total: times.count, enabled: !quiet && Console.stderrIsTerminal)
         let queue = FrameQueue(window: 2 * workers)
         let state = RenderState()
@@ -320,7 +359,9 @@ struct FrameRenderer: @unchecked Sendable {
                 while let i = state.next(times.count) {
                     guard queue.admit(i) else { return }
                     do {
-                        painter.render(try presentation(i), with: renderer, into: &fb)
+                        let scene = try presentation(i)
+                        if !scene.printed.isEmpty { state.printed(i, scene.printed) }
+                        painter.render(scene, with: renderer, into: &fb)
                         queue.put(i, try box.sink.payload(fb, encoder: png))
                     } catch {
                         state.fail(error)
@@ -343,6 +384,7 @@ struct FrameRenderer: @unchecked Sendable {
         }
         group.wait()
         progress.finish()
+        printed = state.printedLines
         if let e = failure ?? queue.failure {
             sink.abort()
             throw e
@@ -361,6 +403,22 @@ private final class SinkBox: @unchecked Sendable {
 }
 
 extension RunOptions {
+    /// Writes what `print(…)` printed to stderr, unless `--no-print`: the handlers' lines (in the
+    /// order they ran, which is time order) merged with each rendered frame's draw-block lines by
+    /// time, a handler's line before a frame's at the same time. Written after the frames, so the
+    /// order does not depend on which worker drew which frame.
+    func writePrinted(_ handlers: [PrintedLine], frames: [(time: Double, lines: [PrintedLine])]) {
+        guard !noPrint else { return }
+        var out: [String] = []
+        var k = 0
+        for f in frames.sorted(by: { $0.time < $1.time }) {
+            while k < handlers.count, handlers[k].time <= f.time { out.append(handlers[k].formatted); k += 1 }
+            out += f.lines.map(\.formatted)
+        }
+        out += handlers[k...].map(\.formatted)
+        if !out.isEmpty { Console.err(out.joined(separator: "\n") + "\n") }
+    }
+
     /// Reads `run FILE [options]` when every argument is unambiguous: one positional file, each
     /// option spelled exactly as `calc run --help` lists it with its value as the next argument,
     /// no option twice, no value or file starting with `-`, every value well-formed and the result
@@ -385,6 +443,7 @@ extension RunOptions {
             guard !seen.contains(name) else { return nil }
             seen.append(name)
             if name == "--quiet" { o.quiet = true; continue }
+            if name == "--no-print" { o.noPrint = true; continue }
             guard i < args.endIndex, !args[i].isEmpty, !args[i].hasPrefix("-") else { return nil }
             let value = args[i]
             i += 1
@@ -401,6 +460,7 @@ extension RunOptions {
             case "--jobs": guard let n = Int(value) else { return nil }; o.jobs = n
             case "--png-level": guard let n = Int(value) else { return nil }; o.pngLevel = n
             case "--step-budget": guard let n = Int(value) else { return nil }; o.stepBudget = n
+            case "--memory-limit": o.memoryLimit = value
             default: return nil
             }
         }
@@ -463,6 +523,12 @@ final class RenderState: @unchecked Sendable {
     private let lock = NSLock()
     private var cursor = 0
     private(set) var error: Error?
+    /// What each frame's draw blocks printed, by job index.
+    private(set) var printedLines: [Int: [PrintedLine]] = [:]
+
+    func printed(_ i: Int, _ lines: [PrintedLine]) {
+        lock.lock(); printedLines[i] = lines; lock.unlock()
+    }
 
     func next(_ count: Int) -> Int? {
         lock.lock(); defer { lock.unlock() }

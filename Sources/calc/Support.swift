@@ -30,40 +30,100 @@ struct CalcFailure: Error {
     init(_ code: ExitCode, _ message: String) { self.code = code; self.message = message }
 }
 
+/// Standard output and error, written with write(2) and every result checked: a full disk
+/// (`> /dev/full`) or a closed stream ends the command with exit 4 and, where stderr still works, a
+/// message — never a trap (Foundation's `FileHandle.write` traps on a failed write).
 enum Console {
     static func err(_ s: String) {
-        FileHandle.standardError.write(Data(s.utf8))
+        if !writeAll(2, s) {
+            // nothing can be said any more; leave with the I/O exit code
+            TempFiles.shared.removeAll()
+            exit(ExitCode.io.rawValue)
+        }
     }
     static func out(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+        if !writeAll(1, s) {
+            let reason = String(cString: strerror(errno))
+            _ = writeAll(2, "calc: cannot write to standard output: \(reason)\n")
+            TempFiles.shared.removeAll()
+            exit(ExitCode.io.rawValue)
+        }
     }
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// Writes all of `s` to `fd`, retrying short writes and EINTR; false on any failure.
+    static func writeAll(_ fd: Int32, _ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { buf -> Bool in
+            guard var p = buf.baseAddress else { return true }
+            var left = buf.count
+            while left > 0 {
+                let n = write(fd, p, left)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                p += n
+                left -= n
+            }
+            return true
+        }
+    }
+
+    /// A standard stream that was closed when the process started (`calc … >&-`) is opened on
+    /// /dev/null read-only: files opened later cannot take its number (and receive output meant
+    /// for the terminal), and writing to it fails, which ends the command with exit 4.
+    static func reserveStandardStreams() {
+        for fd: Int32 in [0, 1, 2] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let n = open("/dev/null", O_RDONLY)
+            if n >= 0 && n != fd { dup2(n, fd); close(n) }
+        }
+    }
 }
 
 enum Files {
-    static func read(_ path: String) throws -> [UInt8] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw CalcFailure(.io, "cannot read '\(path)': no such file")
+    /// The largest source file read (docs/cli.md, "Limits"): about a million lines; compiling
+    /// touches about 45 bytes per source byte, so this keeps a build within about 1.5 GB.
+    static let maxSourceBytes = 32 << 20
+    /// The largest `.calb` (or other input: images, snapshot scenes) read.
+    static let maxInputBytes = 64 << 20
+
+    /// A regular file's bytes. Refuses, before reading anything, a path that is a directory, a
+    /// device (`/dev/zero`, `/dev/urandom`) or a FIFO (which would block until a writer came), and
+    /// a file over `limit` bytes — also while reading, for one that grows.
+    static func read(_ path: String, limit: Int = maxInputBytes) throws -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            throw CalcFailure(.io, "cannot read '\(path)': " + (e == ENOENT ? "no such file" : e == EACCES ? "permission denied" : String(cString: strerror(e))))
         }
-        if isDir.boolValue { throw CalcFailure(.io, "cannot read '\(path)': it is a directory") }
-        guard let bytes = readAll(path) else {
-            throw CalcFailure(.io, "cannot read '\(path)': permission denied or unreadable")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CalcFailure(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CalcFailure(.io, "cannot read '\(path)': it is a directory")
+        default: throw CalcFailure(.io, "cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
         }
+        if Int(info.st_size) > limit { throw tooLarge(path, limit) }
+        // a regular file never blocks; back to blocking reads so EAGAIN cannot appear
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard let bytes = readAll(fd, size: Int(info.st_size), limit: limit) else {
+            throw CalcFailure(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+        }
+        if bytes.count > limit { throw tooLarge(path, limit) }
         return bytes
     }
 
+    static func tooLarge(_ path: String, _ limit: Int) -> CalcFailure {
+        CalcFailure(.io, "cannot read '\(path)': it is larger than the limit of \(limit >> 20) MiB")
+    }
+
     /// The file's bytes read straight into an array of the size fstat gives, then to the end (a file
-    /// may say it is empty and not be, or grow); nil when it cannot be opened or read.
-    /// (`FileManager.contents` gave a Data that was then copied: two buffers of the file's size.)
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+    /// may say it is empty and not be, or grow) but never more than `limit` + 1 bytes; nil when a
+    /// read fails. (`FileManager.contents` gave a Data that was then copied: two buffers.)
+    private static func readAll(_ fd: Int32, size: Int, limit: Int) -> [UInt8]? {
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buf, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buf, count in
             count = 0
             while count < buf.count, let base = buf.baseAddress {
                 let got = readSome(fd, base + count, buf.count - count)
@@ -71,7 +131,7 @@ enum Files {
                 count += got
             }
         }
-        while !failed {
+        while !failed, bytes.count <= limit {
             let more = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { buf -> Int in
                 guard let base = buf.baseAddress else { return 0 }
                 let got = readSome(fd, base, buf.count)
@@ -114,7 +174,8 @@ enum Files {
         bytes.withUnsafeBytes { buf in
             var off = 0
             while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                guard let base = buf.baseAddress else { break }
+                let n = write(fd, base + off, buf.count - off)
                 if n <= 0 { ok = false; break }
                 off += n
             }
@@ -306,9 +367,8 @@ enum ProgramLoader {
     }
 
     static func printDiagnostics(_ diags: [Diagnostic], file: SourceFile, quietWarnings: Bool) {
-        for d in diags where !(quietWarnings && d.severity != .error) {
-            Console.err(d.render(in: file))
-        }
+        let shown = quietWarnings ? diags.filter { $0.severity == .error } : diags
+        if !shown.isEmpty { Console.err(Diagnostic.renderCapped(shown, in: file)) }
     }
 
     static func decode(path: String, bytes: [UInt8]) throws -> Program {
@@ -320,7 +380,7 @@ enum ProgramLoader {
     }
 
     static func load(_ path: String, quietWarnings: Bool = false) throws -> (Program, [UInt8]) {
-        let bytes = try Files.read(path)
+        let bytes = try Files.read(path, limit: path.hasSuffix(".calb") ? Files.maxInputBytes : Files.maxSourceBytes)
         if isBytecode(path, bytes) { return (try decode(path: path, bytes: bytes), bytes) }
         return (try compile(path: path, bytes: bytes, quietWarnings: quietWarnings), bytes)
     }

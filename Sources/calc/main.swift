@@ -5,6 +5,7 @@
 import ArgumentParser
 import Foundation
 
+Console.reserveStandardStreams()
 TempFiles.installSignalHandlers()
 do {
     // plain `calc run FILE …` and `calc build FILE …` command lines skip ArgumentParser's

@@ -139,6 +139,8 @@ enum Fixtures {
             (Instruction(.unconstrain, a: 1), 34),
             (Instruction(.animget, a: 3, b: 2, c: UInt32(AnimField.duration.rawValue)), 35),
             (Instruction(.animcopy, a: 3, b: 2), 35),
+            (Instruction(.print, b: 2, c: 2), 36),
+            (Instruction(.convert, a: 3, b: 0, c: 1), 36),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]

@@ -49,6 +49,29 @@ enum CLI {
         return CalcRun(status: p.terminationStatus, stdout: String(decoding: o.data, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Runs a /bin/sh command line (for redirections such as `> /dev/full` or `>&-`), capturing
+    /// whatever stdout and stderr it leaves to the shell.
+    static func runShell(_ command: String, in dir: String) -> CalcRun {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", command]
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        do { try p.run() } catch { return CalcRun(status: -1, stdout: "", stderr: "could not start /bin/sh: \(error)") }
+        final class Box: @unchecked Sendable { var data = Data() }
+        let o = Box()
+        let group = DispatchGroup()
+        group.enter()
+        let reader = out.fileHandleForReading
+        DispatchQueue.global().async { o.data = reader.readDataToEndOfFile(); group.leave() }
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return CalcRun(status: p.terminationStatus, stdout: String(decoding: o.data, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
     /// A fresh temporary directory for one test.
     static func tempDir() -> String {
         let path = NSTemporaryDirectory() + "calc-cli-" + UUID().uuidString

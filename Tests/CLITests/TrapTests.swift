@@ -41,13 +41,13 @@ final class TrapTests: XCTestCase {
     func testUnknownCommandSuggestsTheNearest() {
         let r = calc("render", "t.cal")
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "calc: unknown command 'render'; did you mean 'calc run'? (commands: build, run, check, disasm, test, bench, sheet, preview; calc --help)\n")
+        XCTAssertEqual(r.stderr, "calc: unknown command 'render'; did you mean 'calc run'? (commands: build, run, check, disasm, test, values, bench, sheet, preview; calc --help)\n")
         // by spelling: one edit from 'check'
         XCTAssertTrue(calc("chek", "t.cal").stderr.contains("did you mean 'calc check'?"))
         XCTAssertTrue(calc("compile", "t.cal").stderr.contains("did you mean 'calc build'?"))
         let far = calc("frobnicate")
         XCTAssertEqual(far.status, 2)
-        XCTAssertEqual(far.stderr, "calc: unknown command 'frobnicate' (commands: build, run, check, disasm, test, bench, sheet, preview; calc --help)\n")
+        XCTAssertEqual(far.stderr, "calc: unknown command 'frobnicate' (commands: build, run, check, disasm, test, values, bench, sheet, preview; calc --help)\n")
     }
 
     func testNoFoundationErrorDomainsInMessages() {

@@ -243,7 +243,7 @@ final class EngineTests: XCTestCase {
           frame 9 is outside the scene (frames 0..4 at 10 fps)
           wrote a/__snapshots__/range.f0000.png
         FAIL b/typo.cal
-          b/typo.cal:1: error: unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics or display
+          b/typo.cal:1: error: unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics, display or values
         FAIL c/broken.cal
           does not compile (1 error; a script meant to fail declares '// snapshot: diagnostics'):
             c/broken.cal:1:11: error: unknown property 'opactiy' on layer 'x' [E0201]
@@ -316,7 +316,7 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(parsed.suiteAttributes["failures"], "1")
         XCTAssertEqual(parsed.cases.map { "\($0["classname"] ?? "")|\($0["name"] ?? "")|\($0["file"] ?? "")" },
                        ["scenes|bad.cal|scenes/bad.cal", "scenes|box.cal|scenes/box.cal", ".|top.cal|top.cal"])
-        XCTAssertEqual(parsed.failures, ["scenes/bad.cal:1: error: unknown snapshot directive '<&>\"\u{FFFD}'; expected frames, times, tolerance, diagnostics or display"])
+        XCTAssertEqual(parsed.failures, ["scenes/bad.cal:1: error: unknown snapshot directive '<&>\"\u{FFFD}'; expected frames, times, tolerance, diagnostics, display or values"])
         XCTAssertTrue(parsed.cases.allSatisfy { Double($0["time"] ?? "") != nil })
     }
 

@@ -52,7 +52,9 @@ final class AnimationFieldTests: XCTestCase {
         }
         let slide = "let slide = basic { keyPath: opacity  from: 0  to: 1 }\nlayer a { }\n"
         XCTAssertEqual(diagnostics(slide + "at 1s { a.opacity = slide.from }\n"), ["E0202 an animation's 'from' cannot be read here"])
-        XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.to = 0.5\n a.addAnimation(s) }\n"), ["E0202 an animation's 'to' cannot be set here"])
+        // issue 14, gap 6: a variable's from, to, by, values, keyTimes and path can be set
+        XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.to = 0.5\n a.addAnimation(s) }\n"), [])
+        XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.keyPath = 0.5\n a.addAnimation(s) }\n"), ["E0202 an animation's 'keyPath' cannot be set here"])
         XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.duratoin = 1s\n a.addAnimation(s) }\n"), ["E0202 an animation has no field 'duratoin'"])
         XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.duration = 90deg\n a.addAnimation(s) }\n"),
                        ["E0300 the animation's 'duration' expects a duration, found an angle"])

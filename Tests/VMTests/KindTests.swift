@@ -117,7 +117,7 @@ final class KindTests: XCTestCase {
     }
 
     func testKindErrors() {
-        func diag(_ src: String) -> [String] { Compiler.compile(SourceFile(name: "t.cal", text: src)).diagnostics.filter { $0.id != "W0018" }.map { $0.id } }
+        func diag(_ src: String) -> [String] { Compiler.compile(SourceFile(name: "t.cal", text: src)).diagnostics.map { $0.id } }
         XCTAssertEqual(diag("layer a { string: \"x\" }"), ["E0233"])
         XCTAssertEqual(diag("layer a: text { }\nat 1s { a.path = rectPath((0, 0, 1, 1)) }"), ["E0233"])
         XCTAssertEqual(diag("mask { }"), ["E0234"])
