@@ -269,8 +269,8 @@ struct ScriptCheck {
             return
         }
         if !ownFrames && frames.isEmpty && times.isEmpty && directives.values.isEmpty && directives.expectations.isEmpty {
-            // a script that names nothing to check (no frames, times, values or expectations) is held to
-            // its first and last frames, not to its disassembly alone (which changes with every compiler
+            // a script that names nothing to check (no frames, values or expectations) is held to its
+            // first and last frames, not to its disassembly alone (which changes with every compiler
             // improvement and says nothing of pixels)
             let n = max(1, Timeline.frameCount(program.scene))
             frames = n > 1 ? [0, n - 1] : [0]

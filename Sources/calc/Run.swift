@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Render only shard K of N (K from 0): every N-th block of the frames, for render farms (docs/scaling.md).") var shard: String?
     @Option(parsing: .unconditional, help: "Times a GIF or APNG plays: 0 = forever (the default).") var loop: Int?
     @Option(parsing: .unconditional, help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
-    @Option(help: "Memory the script's strings, arrays and layers may take: MiB, or a number with K, M or G (default 1G).")
+    @Option(parsing: .unconditional, help: "Memory the script's strings, arrays and layers may take: MiB, or a number with K, M or G (default 1G).")
     var memoryLimit: String?
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
@@ -54,7 +54,7 @@ struct Run: ParsableCommand {
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
                    scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget,
-                   memoryLimit: memoryLimit, quiet: quiet, emit: emit, shard: shard, noPrint: noPrint)
+                   memoryLimit: memoryLimit, quiet: quiet, emit: emit, noPrint: noPrint, shard: shard)
     }
 
     func validate() throws { try options.validate() }
@@ -100,9 +100,9 @@ struct RunOptions {
         return h
     }
     var emit: Run.Emit?
+    var noPrint = false
     /// `K/N`: render only shard K (0-based) of N (`Shard`).
     var shard: String?
-    var noPrint = false
 
     func validate() throws {
         // (values may start with '-': `--time -1` gets this message, not "Missing value")
@@ -249,9 +249,8 @@ struct RunOptions {
 
         if kind.isAnimated {
             let path = output ?? Run.defaultOutput(for: file, format: kind)
-            var printed: [Int: [PrintedLine]] = [:]
-            defer { writePrinted(timeline.printed, frames: jobsList.indices.map { (jobsList[$0].time, printed[$0] ?? []) }) }
-            try writeAnimation(kind, to: path, render: render, width: width, height: height, fps: scene.fps, printed: &printed)
+            let printed = try writeAnimation(kind, to: path, render: render, width: width, height: height, fps: scene.fps)
+            writePrinted(timeline.printed, frames: jobsList.indices.map { (jobsList[$0].time, printed[$0] ?? []) })
             if !quiet {
                 Console.err("wrote \(jobsList.count) frame\(jobsList.count == 1 ? "" : "s") (\(width)x\(height), \(fmtRate(scene.fps)) fps \(ext.uppercased())) to \(path)\n")
             }
@@ -267,13 +266,12 @@ struct RunOptions {
         let list = jobsList
         let inputs = [file]
         let fmtKind = kind
-        var printed: [Int: [PrintedLine]] = [:]
-        defer { writePrinted(timeline.printed, frames: list.indices.map { (list[$0].time, printed[$0] ?? []) }) }
-        try render.run(quiet: quiet, printed: &printed) { i, fb, png in
+        let printed = try render.run(quiet: quiet) { i, fb, png in
             let bytes = fmtKind == .png ? png.encode(fb) : PPMEncoder.encode(fb)
             let path = outDir.map { $0 + "/" + list[i].name } ?? list[i].name
             try Files.writeAtomically(bytes, to: path, protecting: inputs)
         }
+        writePrinted(timeline.printed, frames: list.indices.map { (list[$0].time, printed[$0] ?? []) })
         if !quiet {
             let where_ = singleFile ?? outDir ?? ""
             Console.err("wrote \(list.count) frame\(list.count == 1 ? "" : "s") (\(width)x\(height) \(ext.uppercased())) to \(where_)\n")
@@ -281,8 +279,7 @@ struct RunOptions {
     }
 
     /// Renders every frame and streams it, in order, into one animated file (Animated.swift).
-    private func writeAnimation(_ kind: Run.Format, to path: String, render: FrameRenderer, width: Int, height: Int, fps: Double,
-                                printed: inout [Int: [PrintedLine]]) throws {
+    private func writeAnimation(_ kind: Run.Format, to path: String, render: FrameRenderer, width: Int, height: Int, fps: Double) throws -> [Int: [PrintedLine]] {
         let plays = loop ?? 0
         let frames = render.times.count
         func makeSink(rgb: Bool) throws -> AnimationSink {
@@ -294,10 +291,10 @@ struct RunOptions {
             }
         }
         do {
-            try render.stream(into: try makeSink(rgb: true), quiet: quiet, printed: &printed)
+            return try render.stream(into: try makeSink(rgb: true), quiet: quiet)
         } catch is APNGSink.NeedsAlpha {
             // a frame with transparency: APNG in RGBA from the start (only APNG throws this)
-            try render.stream(into: try makeSink(rgb: false), quiet: quiet, printed: &printed)
+            return try render.stream(into: try makeSink(rgb: false), quiet: quiet)
         }
     }
 }
@@ -312,9 +309,10 @@ struct FrameRenderer: @unchecked Sendable {
     let workers: Int
     let level: Int
 
-    /// Calls `body(i, frame, pngWriter)` for every frame, on the worker that rendered it; what the
-    /// frames' draw blocks printed is left in `printed` (by frame index), also on failure.
-    func run(quiet: Bool, printed: inout [Int: [PrintedLine]], _ body: @escaping @Sendable (Int, Framebuffer, PNGWriter) throws -> Void) throws {
+    /// Calls `body(i, frame, pngWriter)` for every frame, on the worker that rendered it.
+    /// Returns what each frame's draw blocks printed, by frame index.
+    @discardableResult
+    func run(quiet: Bool, _ body: @escaping @Sendable (Int, Framebuffer, PNGWriter) throws -> Void) throws -> [Int: [PrintedLine]] {
         let progress = Progress(total: times.count, enabled: !quiet && Console.stderrIsTerminal)
         let state = RenderState()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -335,8 +333,8 @@ struct FrameRenderer: @unchecked Sendable {
             }
         }
         progress.finish()
-        printed = state.printedLines
         if let e = state.error { throw e }
+        return state.printedLines
     }
 
     private func presentation(_ i: Int) throws -> PresentationScene {
@@ -345,7 +343,8 @@ struct FrameRenderer: @unchecked Sendable {
 
     /// Renders on the workers while this thread appends the frames to `sink` in order; at most two
     /// frames per worker wait to be written. On any failure the sink is aborted (its file removed).
-    func stream(into sink: AnimationSink, quiet: Bool, printed: inout [Int: [PrintedLine]]) throws {
+    /// Returns what each frame's draw blocks printed, by frame index.
+    func stream(into sink: AnimationSink, quiet: Bool) throws -> [Int: [PrintedLine]] {
         let progress = Progress(total: times.count, enabled: !quiet && Console.stderrIsTerminal)
         let queue = FrameQueue(window: 2 * workers)
         let state = RenderState()
@@ -384,7 +383,6 @@ struct FrameRenderer: @unchecked Sendable {
         }
         group.wait()
         progress.finish()
-        printed = state.printedLines
         if let e = failure ?? queue.failure {
             sink.abort()
             throw e
@@ -393,6 +391,7 @@ struct FrameRenderer: @unchecked Sendable {
             sink.abort()
             throw error
         }
+        return state.printedLines
     }
 }
 

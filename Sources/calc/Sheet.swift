@@ -95,8 +95,7 @@ struct Sheet: ParsableCommand {
         let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, list.count))
         let render = FrameRenderer(timeline: timeline, painter: painter, times: times, workers: workers, level: PNGEncoder.defaultLevel)
         let cells = CellStore(count: list.count)
-        var printed: [Int: [PrintedLine]] = [:]   // (a sheet does not echo print(…) output)
-        try render.run(quiet: quiet, printed: &printed) { i, fb, _ in cells.set(i, fb) }
+        try render.run(quiet: quiet) { i, fb, _ in cells.set(i, fb) }
         // a dark grey sheet with light grey labels: frames of any colour stand out, and labels read on it
         let sheet = ContactSheet.compose(cells.all, labels: zip(list, times).map { Sheet.label(frame: $0, time: $1) }, layout: layout,
                                          background: PixelMath.pack(0x24, 0x24, 0x24, 255), ink: PixelMath.pack(0xD0, 0xD0, 0xD0, 255))
