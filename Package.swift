@@ -46,6 +46,9 @@ let package = Package(
         .target(name: "CArena", path: "Sources/CArena"),
         // span compositing in SSE2/AVX2 chosen at run time, the same bytes either way (Sources/CSpans/spans.c)
         .target(name: "CSpans", path: "Sources/CSpans", cSettings: [.unsafeFlags(["-O3"])]),
+        // the rasterizer's hottest loops in C, the same IEEE operations as the Swift they replaced and
+        // no FMA contraction, so every machine draws the same bytes (Sources/CRaster)
+        .target(name: "CRaster", path: "Sources/CRaster", cSettings: [.unsafeFlags(["-O3", "-ffp-contract=off"])]),
         .target(name: "CalcCore", swiftSettings: optimizedSettings),
         .target(name: "TextLayout", dependencies: ["CalcCore", "CHarfBuzz", "CFontconfig", "CFreeType"],
                 swiftSettings: optimizedSettings + [freetypeHeaders]),
@@ -55,7 +58,7 @@ let package = Package(
         .target(name: "VM", dependencies: ["Bytecode", "CalcCore", "Particles", "Physics", "TextLayout"], swiftSettings: optimizedSettings),
         .target(name: "DisplayList", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Compose", dependencies: ["CalcCore", "DisplayList", "TextLayout"], swiftSettings: optimizedSettings),
-        .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate", "CSpng", "CSpans"], swiftSettings: optimizedSettings),
+        .target(name: "Render", dependencies: ["CalcCore", "DisplayList", "CDeflate", "CSpng", "CSpans", "CRaster"], swiftSettings: optimizedSettings),
         .target(name: "Particles", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "Physics", dependencies: ["CalcCore"], swiftSettings: optimizedSettings),
         .target(name: "CalcSnapshot", dependencies: ["CalcCore", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "TextLayout"]),
@@ -88,7 +91,7 @@ let package = Package(
         .testTarget(name: "BytecodeTests", dependencies: ["Bytecode"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Bytecode", "Parser", "VM"]),
         .testTarget(name: "VMTests", dependencies: ["VM", "Compiler", "Bytecode", "Particles"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "CSpans", "TextLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "CSpans", "CRaster", "TextLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore", "TextLayout"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
         .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
