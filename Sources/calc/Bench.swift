@@ -58,7 +58,7 @@ struct Bench: ParsableCommand {
 
         // compile (source → verified bytecode bytes), best of runs
         var compileTimes: [Double] = []
-        var program: Program?
+        var program: VerifiedProgram?
         for _ in 0..<max(1, runs) {
             let t0 = Date()
             let r = Compiler.compile(SourceFile(name: "cards.cal", text: source))
@@ -204,7 +204,7 @@ struct Bench: ParsableCommand {
         var fb = Framebuffer(width: 1, height: 1)
         for _ in 0..<max(1, runs) {
             var t = Date()
-            let tl = try Timeline.run(program, until: program.scene.duration)
+            let tl = try Timeline.run(try ProgramLoader.verify(program, path: "bench"), until: program.scene.duration)
             runMs.append(Date().timeIntervalSince(t) * 1000)
             t = Date()
             let scenes = try (0..<frames).map { try tl.presentation(at: tl.frameTime($0)) }
