@@ -52,3 +52,7 @@ typedef struct {
 /// plus-lighter. Every path computes the same integers.
 void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprite, int additive);
+
+/// 0 makes calc_sprite_draw use the plain C path only (tests compare the paths); 1 restores the
+/// vector path where the CPU has it. Returns its argument.
+int calc_sprites_set_simd(int on);
