@@ -14,6 +14,7 @@
 // reused from frame to frame, which is why a Renderer is not Sendable: use one per thread.
 
 import CalcCore
+import CSpans
 import DisplayList
 
 /// Draws display lists and paths into framebuffers. Not thread-safe and not Sendable: it owns
@@ -122,6 +123,8 @@ public final class Renderer {
     let sprites = SpriteCache()
     /// Emitter particles' images with a transparent border (Sprites.swift).
     let spriteTextures = SpriteTextures()
+    /// A batch's sprites as the kernel takes them.
+    let spriteSetups = ScratchBuffer<calc_sprite>()
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).

@@ -171,4 +171,44 @@ final class SpriteRenderTests: XCTestCase {
             }
         }
     }
+
+    func testBatchDrawnByTilesEqualsSpritesDrawnOneByOne() {
+        // 400 overlapping sprites on a 700×200 canvas (3 × 4 tiles of 256 × 64), many crossing tile
+        // edges, some partly off the canvas, through a clip mask: one batch (drawn tile by tile)
+        // must give the bytes of 400 one-sprite batches drawn in turn
+        var seed: UInt64 = 777
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let img = image(16, 16) { x, y in
+            let a = UInt8(max(0, 255 - 30 * (abs(2 * x - 15) + abs(2 * y - 15)) / 4))
+            return [a, UInt8(Int(a) * x / 16), UInt8(Int(a) * y / 16), a]
+        }
+        let sprites: [(Affine2D, Color)] = (0..<400).map { _ in
+            let k = 0.5 + 3 * next(), t = next() * 2 * .pi
+            let a = 0.3 + 0.7 * next()
+            return (Affine2D(a: k * cos(t), b: k * sin(t), c: -k * sin(t), d: k * cos(t), tx: next() * 740 - 20, ty: next() * 240 - 20),
+                    Color(next() * a, next() * a, next() * a, a))
+        }
+        for blend in [SpriteBlend.sourceOver, .plusLighter] {
+            for clip in [nil, Rect(10.5, 7.25, 650.5, 170.3)] {
+                let batch = draw(img, 700, 200, background: Color(0.1, 0.1, 0.3), blend: blend, clip: clip, sprites)
+                var l = DisplayList(width: 700, height: 200, background: Color(0.1, 0.1, 0.3))
+                let i = l.imageIndex("s")
+                if let c = clip {
+                    var p = Path()
+                    p.addRect(c)
+                    l.ops.append(.pushClip(ClipShape(path: l.add(p), rule: .nonZero, transform: .identity)))
+                }
+                for sp in sprites {
+                    l.ops.append(.sprites(SpriteBatch(sprites: [Sprite(image: i, source: Rect(0, 0, 16, 16), placement: sp.0, tint: sp.1)],
+                                                      blend: blend)))
+                }
+                if clip != nil { l.ops.append(.popClip) }
+                let single = Renderer().render(l, images: ["s": img])
+                XCTAssertEqual(zip(batch.pixels, single.pixels).filter { $0 != $1 }.count, 0, "\(blend), clip \(String(describing: clip))")
+            }
+        }
+    }
 }
