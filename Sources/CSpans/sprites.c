@@ -249,6 +249,11 @@ static void sprite_avx2(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
+        // the next row's destination, fetched while this one is computed
+        if (y + 1 < s->y1) {
+            const char *next = (const char *)(row + stride + i0);
+            for (int64_t k = 0; k < (i1 - i0) * 4 + 64; k += 64) _mm_prefetch(next + k, _MM_HINT_T0);
+        }
         __m256i u0, v0, u1 = zero, v1 = zero;
         sp_positions(l0, j, i0, &u0, &v0);
         if (trilinear) sp_positions(l1, j, i0, &u1, &v1);
@@ -300,6 +305,150 @@ static void sprite_avx2(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t
         }
     }
 }
+
+// ---- AVX-512 (F, BW, VL): the same steps, 16 pixels a step, lanes masked by k registers ----
+
+#define SP512 __attribute__((target("avx512f,avx512bw,avx512vl")))
+
+SP512 static inline __m512i sp_div255_32(__m512i x) {
+    return _mm512_mulhi_epu16(_mm512_add_epi16(x, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
+}
+
+/// Per-pixel values (low 16 bits of each dword) over each pixel's four 16-bit channel lanes, for
+/// the unpacklo and unpackhi halves.
+SP512 static inline void sp_spread32(__m512i w, __m512i *lo, __m512i *hi) {
+    w = _mm512_or_si512(w, _mm512_slli_epi32(w, 16));
+    *lo = _mm512_unpacklo_epi32(w, w);
+    *hi = _mm512_unpackhi_epi32(w, w);
+}
+
+SP512 static inline __m512i sp_scale16(__m512i c, __m512i w) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i wl, wh;
+    sp_spread32(w, &wl, &wh);
+    __m512i lo = sp_div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(c, zero), wl));
+    __m512i hi = sp_div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(c, zero), wh));
+    return _mm512_packus_epi16(lo, hi);
+}
+
+SP512 static inline __mmask16 sp_inside16(const calc_sprite_level *l, __m512i vu, __m512i vv) {
+    const __m512i lo = _mm512_set1_epi32(-65537);
+    return _mm512_cmpgt_epi32_mask(vu, lo) & _mm512_cmpgt_epi32_mask(_mm512_set1_epi32(l->width << 16), vu)
+         & _mm512_cmpgt_epi32_mask(vv, lo) & _mm512_cmpgt_epi32_mask(_mm512_set1_epi32(l->height << 16), vv);
+}
+
+/// sp_bilerp8 for 16 pixels.
+SP512 static inline __m512i sp_bilerp16(const calc_sprite_level *l, __m512i vu, __m512i vv, __mmask16 ok) {
+    const __m512i k63 = _mm512_set1_epi32(63), k64 = _mm512_set1_epi32(64), one = _mm512_set1_epi32(1);
+    const int ts = l->stride;
+    const void *top = (const void *)l->texels, *bottom = (const void *)(l->texels + ts);
+    __m512i xi = _mm512_add_epi32(_mm512_srai_epi32(vu, 16), one);
+    __m512i yi = _mm512_add_epi32(_mm512_srai_epi32(vv, 16), one);
+    __m512i idx = _mm512_add_epi32(_mm512_mullo_epi32(yi, _mm512_set1_epi32(ts)), xi);
+    __m512i fx = _mm512_and_si512(_mm512_srli_epi32(vu, 10), k63);
+    __m512i fy9 = _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(vv, 10), k63), 9);
+    __m512i wx = _mm512_or_si512(_mm512_sub_epi32(k64, fx), _mm512_slli_epi32(fx, 8));
+    __m256i idx_a = _mm512_castsi512_si256(idx), idx_b = _mm512_extracti64x4_epi64(idx, 1);
+    __mmask8 ok_a = (__mmask8)ok, ok_b = (__mmask8)(ok >> 8);
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i ta = _mm512_mask_i32gather_epi64(zero, ok_a, idx_a, top, 4);
+    __m512i tb = _mm512_mask_i32gather_epi64(zero, ok_b, idx_b, top, 4);
+    __m512i ba = _mm512_mask_i32gather_epi64(zero, ok_a, idx_a, bottom, 4);
+    __m512i bb = _mm512_mask_i32gather_epi64(zero, ok_b, idx_b, bottom, 4);
+    const __m512i inter = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15));
+    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9));
+    __m512i wxa = _mm512_shuffle_epi8(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(wx)), pair);
+    __m512i wxb = _mm512_shuffle_epi8(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(wx, 1)), pair);
+    __m512i top_a = _mm512_maddubs_epi16(_mm512_shuffle_epi8(ta, inter), wxa);
+    __m512i top_b = _mm512_maddubs_epi16(_mm512_shuffle_epi8(tb, inter), wxb);
+    __m512i bot_a = _mm512_maddubs_epi16(_mm512_shuffle_epi8(ba, inter), wxa);
+    __m512i bot_b = _mm512_maddubs_epi16(_mm512_shuffle_epi8(bb, inter), wxb);
+    __m512i fya = _mm512_shuffle_epi8(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(fy9)), pair);
+    __m512i fyb = _mm512_shuffle_epi8(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(fy9, 1)), pair);
+    const __m512i k32 = _mm512_set1_epi16(32);
+    __m512i ma = _mm512_add_epi16(top_a, _mm512_mulhrs_epi16(_mm512_sub_epi16(bot_a, top_a), fya));
+    __m512i mb = _mm512_add_epi16(top_b, _mm512_mulhrs_epi16(_mm512_sub_epi16(bot_b, top_b), fyb));
+    ma = _mm512_srli_epi16(_mm512_add_epi16(ma, k32), 6);
+    mb = _mm512_srli_epi16(_mm512_add_epi16(mb, k32), 6);
+    // lane k of the pack holds pixels 2k, 2k + 1, 8 + 2k, 9 + 2k: put them in order
+    __m512i c = _mm512_packus_epi16(ma, mb);
+    return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), c);
+}
+
+SP512 static inline void sp_positions16(const calc_sprite_level *l, int64_t j, int64_t i, __m512i *vu, __m512i *vv) {
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int64_t u = l->u + j * l->dudy + i * l->dudx, v = l->v + j * l->dvdy + i * l->dvdx;
+    *vu = _mm512_add_epi32(_mm512_set1_epi32((int32_t)u), _mm512_mullo_epi32(lane, _mm512_set1_epi32((int32_t)l->dudx)));
+    *vv = _mm512_add_epi32(_mm512_set1_epi32((int32_t)v), _mm512_mullo_epi32(lane, _mm512_set1_epi32((int32_t)l->dvdx)));
+}
+
+SP512 static void sprite_avx512(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t oy, const uint8_t *mask,
+                                ptrdiff_t mask_stride, const calc_sprite *s, int additive) {
+    const calc_sprite_level *l0 = &s->level[0], *l1 = &s->level[1];
+    const int trilinear = s->weight > 0;
+    const __m512i zero = _mm512_setzero_si512();
+    const int plain = s->tint[0] == 255 && s->tint[1] == 255 && s->tint[2] == 255 && s->tint[3] == 255;
+    const __m512i tint = _mm512_set1_epi64((long long)((uint64_t)s->tint[0] | (uint64_t)s->tint[1] << 16
+                                                      | (uint64_t)s->tint[2] << 32 | (uint64_t)s->tint[3] << 48));
+    const __m512i w1 = _mm512_set1_epi16((short)s->weight), w0 = _mm512_set1_epi16((short)(256 - s->weight));
+    const __m512i du0 = _mm512_set1_epi32(16 * (int32_t)l0->dudx), dv0 = _mm512_set1_epi32(16 * (int32_t)l0->dvdx);
+    const __m512i du1 = _mm512_set1_epi32(16 * (int32_t)l1->dudx), dv1 = _mm512_set1_epi32(16 * (int32_t)l1->dvdx);
+    int64_t n = (int64_t)s->x1 - s->x0;
+    for (int32_t y = s->y0; y < s->y1; y++) {
+        int64_t j = y - s->y0, i0 = 0, i1 = n;
+        sp_row_run(l0, j, n, &i0, &i1);
+        if (trilinear) {
+            int64_t k0 = 0, k1 = n;
+            sp_row_run(l1, j, n, &k0, &k1);
+            if (k0 < k1) { if (i0 >= i1) { i0 = k0; i1 = k1; } else { if (k0 < i0) i0 = k0; if (k1 > i1) i1 = k1; } }
+        }
+        if (i0 >= i1) continue;
+        uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
+        const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
+        if (y + 1 < s->y1) {
+            const char *next = (const char *)(row + stride + i0);
+            for (int64_t k = 0; k < (i1 - i0) * 4 + 64; k += 64) _mm_prefetch(next + k, _MM_HINT_T0);
+        }
+        __m512i u0, v0, u1 = zero, v1 = zero;
+        sp_positions16(l0, j, i0, &u0, &v0);
+        if (trilinear) sp_positions16(l1, j, i0, &u1, &v1);
+        for (int64_t i = i0; i < i1; i += 16) {
+            int64_t left = i1 - i;
+            __mmask16 live = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+            __m512i c = sp_bilerp16(l0, u0, v0, live & sp_inside16(l0, u0, v0));
+            u0 = _mm512_add_epi32(u0, du0); v0 = _mm512_add_epi32(v0, dv0);
+            if (trilinear) {
+                __m512i d = sp_bilerp16(l1, u1, v1, live & sp_inside16(l1, u1, v1));
+                u1 = _mm512_add_epi32(u1, du1); v1 = _mm512_add_epi32(v1, dv1);
+                const __m512i h = _mm512_set1_epi16(128);
+                __m512i lo = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpacklo_epi8(c, zero), w0),
+                                              _mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), w1));
+                __m512i hi = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpackhi_epi8(c, zero), w0),
+                                              _mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), w1));
+                c = _mm512_packus_epi16(_mm512_srli_epi16(_mm512_add_epi16(lo, h), 8), _mm512_srli_epi16(_mm512_add_epi16(hi, h), 8));
+            }
+            if (!plain) {
+                __m512i lo = sp_div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(c, zero), tint));
+                __m512i hi = sp_div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(c, zero), tint));
+                c = _mm512_packus_epi16(lo, hi);
+            }
+            if (mrow) c = sp_scale16(c, _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(live, mrow + i)));
+            if (_mm512_test_epi32_mask(c, c) == 0) continue;
+            __m512i d = _mm512_maskz_loadu_epi32(live, row + i);
+            if (additive) {
+                d = _mm512_adds_epu8(c, d);
+            } else {
+                const __m512i w255 = _mm512_set1_epi16(255);
+                __m512i al = _mm512_sub_epi16(w255, _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(_mm512_unpacklo_epi8(c, zero), 0xFF), 0xFF));
+                __m512i ah = _mm512_sub_epi16(w255, _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(_mm512_unpackhi_epi8(c, zero), 0xFF), 0xFF));
+                __m512i lo = sp_div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), al));
+                __m512i hi = sp_div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), ah));
+                d = _mm512_add_epi8(c, _mm512_packus_epi16(lo, hi));
+            }
+            _mm512_mask_storeu_epi32(row + i, live, d);
+        }
+    }
+}
 #endif
 
 /// Whether a level's positions inside its border and its steps over 8 columns fit 32-bit lanes.
@@ -308,20 +457,34 @@ static int sp_fits32(const calc_sprite_level *l) {
         && l->dvdx > -(1 << 26) && l->dvdx < (1 << 26);
 }
 
-/// Forced off by calc_sprites_set_simd(0) (tests compare both paths).
-static int sp_simd = 1;
+/// The widest path in use: 2 AVX-512, 1 AVX2, 0 plain C (calc_sprites_set_simd; -1: not chosen yet).
+static int sp_simd = -1;
 
-int calc_sprites_set_simd(int on) { sp_simd = on; return on; }
+static int sp_best(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) return 2;
+    if (__builtin_cpu_supports("avx2")) return 1;
+#endif
+    return 0;
+}
+
+int calc_sprites_set_simd(int level) {
+    int best = sp_best();
+    sp_simd = level < 0 ? 0 : (level > best ? best : level);
+    return sp_simd;
+}
 
 void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprite, int additive) {
     if (sprite->x1 <= sprite->x0 || sprite->y1 <= sprite->y0) return;
 #if defined(__x86_64__) || defined(__i386__)
-    const calc_sprite_level *l = &sprite->level[0];
-    // the vector path: one level, positions and steps that fit its 32-bit lanes
-    const calc_sprite_level *m = &sprite->level[1];
-    if (sp_simd && calc_spans_level() >= 2 && sp_fits32(l) && (sprite->weight == 0 || sp_fits32(m))) {
-        sprite_avx2(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
+    if (sp_simd < 0) sp_simd = sp_best();
+    const calc_sprite_level *l = &sprite->level[0], *m = &sprite->level[1];
+    // the vector paths: positions and steps that fit their 32-bit lanes
+    if (sp_simd > 0 && sp_fits32(l) && (sprite->weight == 0 || sp_fits32(m))) {
+        if (sp_simd == 2) sprite_avx512(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
+        else sprite_avx2(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
         return;
     }
 #endif

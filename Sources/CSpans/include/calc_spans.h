@@ -58,6 +58,7 @@ void calc_sprite_draw_batch(uint32_t *surface, ptrdiff_t stride, int32_t origin_
                             const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprites, size_t count,
                             int additive);
 
-/// 0 makes calc_sprite_draw use the plain C path only (tests compare the paths); 1 restores the
-/// vector path where the CPU has it. Returns its argument.
-int calc_sprites_set_simd(int on);
+/// The widest path calc_sprite_draw may use: 0 plain C, 1 AVX2, 2 AVX-512 (capped to what the CPU
+/// has; by default the widest it has). Tests compare every path with the plain one. Returns the
+/// level set.
+int calc_sprites_set_simd(int level);
