@@ -316,6 +316,8 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:32: warning: the hue of hsb is an angle: 0.5 is read as 0.5 rad [W0015]\n 1 | layer a { backgroundColor: hsb(0.5, 1, 1) }\n   |                                ^~~ for UIKit's 0…1 hue write 180deg\n"),
         ("W0016", "layer a { }\nat 1s { a.addAnimation(transition { type: .fade }, forKey: \"k\") }\n",
          "t.cal:2:60: warning: a transition is always attached under the key 'transition', not 'k' [W0016]\n 2 | at 1s { a.addAnimation(transition { type: .fade }, forKey: \"k\") }\n   |                                                            ^~~ use forKey: \"transition\"\n"),
+        ("W0019", "layer e: emitter { preservesDepth: true }\n",
+         "t.cal:1:20: warning: 'preservesDepth: true' has no effect [W0019]\n 1 | layer e: emitter { preservesDepth: true }\n   |                    ^~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",
