@@ -161,3 +161,14 @@ extension Execution {
         return true
     }
 }
+
+/// Which sprite kernel runs (for benchmarks and tests): every path gives the same bytes.
+public enum SpriteKernel {
+    /// Sets the widest path used — 0 plain C, 1 AVX2, 2 AVX-512, capped to what the CPU has — and
+    /// returns the level set.
+    @discardableResult
+    public static func setLevel(_ level: Int) -> Int { Int(calc_sprites_set_simd(Int32(level))) }
+
+    /// The widest path the CPU has.
+    public static var best: Int { let b = setLevel(2); return b }
+}

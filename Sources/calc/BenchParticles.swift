@@ -79,6 +79,15 @@ extension Bench {
             }
             return (median(wall), median(cpu))
         }
+        let best = SpriteKernel.best
+        // the raster on each kernel path the CPU has (the same bytes on every one), widest last
+        var paths: [(name: String, ms: Double)] = []
+        for level in 0...best {
+            SpriteKernel.setLevel(level)
+            let r = time { renderer.render(list, images: painter.images, into: &fb) }
+            paths.append((["plain C", "AVX2", "AVX-512"][level], r.cpu))
+        }
+        SpriteKernel.setLevel(best)
         let whole = time { painter.render(scene, with: renderer, into: &fb) }
         let raster = time { renderer.render(list, images: painter.images, into: &fb) }
         let compose = time { _ = painter.displayList(scene) }
@@ -171,6 +180,7 @@ extension Bench {
           1 core, Compose + raster               \(f(whole.cpu)) ms CPU (\(f(whole.wall)) ms wall) = \(f(1000 / whole.cpu, 1)) fps
             Compose (lowering to one batch)      \(f(compose.cpu)) ms CPU
             raster                               \(f(raster.cpu)) ms CPU = \(f(1000 / raster.cpu, 1)) fps
+        \(paths.map { "      raster, \($0.name) kernel" .padding(toLength: 41, withPad: " ", startingAt: 0) + "\(f($0.ms)) ms CPU = \(f(1000 / $0.ms, 1)) fps" }.joined(separator: "\n"))
           all \(cores) cores, frames in parallel        \(f(parallelFPS, 1)) fps (wall)
 
         """
