@@ -40,12 +40,15 @@ struct Bench: ParsableCommand {
     @Flag(help: "Instead: time a frame of 500 text labels beside Pillow (issue 12, speed case c).") var text = false
     @Flag(help: "Instead: time a gaussianBlur of radius 10 over a full 1280x720 layer beside Pillow (issue 12, speed case b).")
     var blur = false
+    @Flag(help: "Instead: time 10 000 particles of a 32x32 sprite on 1280x720 beside Skia's drawAtlas (issue 12, speed case a).")
+    var particles = false
 
     func run() throws {
         if let compile { return try benchCompile(compile) }
         if let timeline { return try benchTimeline(timeline) }
         if text { return try benchText() }
         if blur { return try benchBlur() }
+        if particles { return try benchParticles() }
         guard let scene else { return try benchPeerScenes() }
         let data = try Files.read(scenes)
         guard let doc = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
