@@ -105,6 +105,8 @@ extension Bench {
             while state.next(total) != nil { painter.render(scene, with: r, into: &b) }
         }
         let parallelFPS = Double(total) / Date().timeIntervalSince(t0)
+        // other processes on the machine take cores from the wall-time figure: say how busy it was
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "unknown"
 
         // Skia's drawAtlas of the same sprites: RSXform (scos, ssin, tx, ty) is the placement's
         // first column and translation (uniform scale and rotation: the placement has no shear here)
@@ -181,7 +183,7 @@ extension Bench {
             Compose (lowering to one batch)      \(f(compose.cpu)) ms CPU
             raster                               \(f(raster.cpu)) ms CPU = \(f(1000 / raster.cpu, 1)) fps
         \(paths.map { "      raster, \($0.name) kernel" .padding(toLength: 41, withPad: " ", startingAt: 0) + "\(f($0.ms)) ms CPU = \(f(1000 / $0.ms, 1)) fps" }.joined(separator: "\n"))
-          all \(cores) cores, frames in parallel        \(f(parallelFPS, 1)) fps (wall)
+          all \(cores) cores, frames in parallel        \(f(parallelFPS, 1)) fps (wall; load average \(load) while measuring)
 
         """
         if let s = skiaMs {

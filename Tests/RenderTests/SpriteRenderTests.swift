@@ -1,6 +1,6 @@
 // Sprite batches (emitter particles) against pixel values worked out by hand: tiny images on tiny
 // canvases, each expected byte derived in the comment beside it from the kernel's definition
-// (Sources/CSpans/sprites.c): texel-centre coordinates u = source x − ½, 7-bit bilinear fractions,
+// (Sources/CSpans/sprites.c): texel-centre coordinates u = source x − ½, 6-bit bilinear fractions,
 // a transparent border one texel wide, div255(x) = round(x / 255), then source-over or plus-lighter.
 
 import CalcCore
@@ -51,8 +51,9 @@ final class SpriteRenderTests: XCTestCase {
     }
 
     func testHalfPixelOffsetSplitsATexelBetweenTwoPixels() {
-        // a 1×1 white image at x 1.5: pixel 1's centre is at source x 0 (u = −½: fx = 64 between the
-        // border and the texel), pixel 2's at source x 1 (u = ½): (255·64·128 + 8192) >> 14 = 128 each
+        // a 1×1 white image at x 1.5: pixel 1's centre is at source x 0 (u = −½: fx = 32 of 64 between
+        // the border and the texel), pixel 2's at source x 1 (u = ½): the row is 255·32 = 8160, no
+        // vertical step (fy = 0), (8160 + 32) >> 6 = 128 each
         let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
         let fb = draw(img, 4, 3, [(.translation(1.5, 1), .white)])
         XCTAssertEqual(px(fb, 1, 1), [128, 128, 128, 128])
@@ -63,10 +64,11 @@ final class SpriteRenderTests: XCTestCase {
 
     func testScaledSpriteRampsOverItsBorder() {
         // a 1×1 white image scaled 2× at (2, 2): device centre 2.5 is source 0.25 (u = −¼: taps border,
-        // texel at fraction 96/128), 3.5 is 0.75 (u = ¼: 32/128 of the border), 1.5 is −0.25 (u = −¾:
-        // 32/128 of the texel), 0.5 is −0.75 (u = −1¼: outside). Per axis the texel's weight is
-        // 0, 32, 96, 96, 32, 0 (of 128); a pixel is (255·wx·wy + 8192) >> 14 with the horizontal
-        // product kept exact: row 2 (wy 96): 255·32·96 → 48, 255·96·96 → 143; row 1 (wy 32): 16, 48
+        // texel at fraction 48/64), 3.5 is 0.75 (u = ¼: 16/64 of the border), 1.5 is −0.25 (u = −¾:
+        // 16/64 of the texel), 0.5 is −0.75 (u = −1¼: outside). Per axis the texel's weight is
+        // 0, 16, 48, 48, 16, 0 (of 64). Horizontally the row with the texel is 255·wx (exact); the
+        // border row is 0, so vertically m = round(255·wx·wy / 64) and the pixel (m + 32) >> 6:
+        // row 2 (wy 48): wx 16 → m 3060 → 48, wx 48 → m 9180 → 143; row 1 (wy 16): 1020 → 16, 3060 → 48
         let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
         let fb = draw(img, 6, 6, [(Affine2D(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 2), .white)])
         XCTAssertEqual(row(fb, 0), [0, 0, 0, 0, 0, 0])
