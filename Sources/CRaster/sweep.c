@@ -69,9 +69,9 @@ static size_t over_run_avx2(uint32_t *p, size_t n, uint32_t c) {
 }
 #endif
 
-// source-over of the colour at `cov` onto n pixels (no mask)
-static inline void run(uint32_t *p, size_t n, uint32_t color, uint32_t cov, int avx2) {
-    const uint32_t s = cov == 255 ? color : scale_px(color, cov);
+// source-over of the colour at `cov` onto n pixels (no mask); scaled[cov] is the colour scaled by cov
+static inline void run(uint32_t *p, size_t n, const uint32_t *scaled, uint32_t cov, int avx2) {
+    const uint32_t s = scaled[cov];
     const uint32_t inv = 255 - (s >> 24);
     if (n == 1) { p[0] = s + scale_px(p[0], inv); return; }     // an edge pixel, the commonest run
     if (inv == 0) { for (size_t i = 0; i < n; i++) p[i] = s; return; }
@@ -103,6 +103,9 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
     const int even_odd = band->even_odd;
     const int avx2 = calc_raster_level() == 2;
     if (band->row_min > band->row_max) return;
+    // the colour at every coverage, once per band instead of once per run (scale_px(color, 255) = color)
+    uint32_t scaled[256];
+    if (!mask) for (uint32_t c = 0; c < 256; c++) scaled[c] = scale_px(color, c);
     for (int64_t y = band->row_min; y <= band->row_max; y++) {
         float *row = band->cells + y * band->stride;
         uint64_t *bit_row = band->bits + y * words;
@@ -124,7 +127,7 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
                     const int64_t n = (b < bw ? b : bw) - run_start;
                     const int64_t x = rx0 + run_start;
                     if (mrow) run_masked(out + x, mrow + x, (size_t)n, color, run_cov);
-                    else run(out + x, (size_t)n, color, run_cov, avx2);
+                    else run(out + x, (size_t)n, scaled, run_cov, avx2);
                 }
                 acc += row[b];
                 row[b] = 0;
@@ -135,7 +138,7 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
         if (run_cov != 0 && run_start < bw) {
             const int64_t x = rx0 + run_start, n = bw - run_start;
             if (mrow) run_masked(out + x, mrow + x, (size_t)n, color, run_cov);
-            else run(out + x, (size_t)n, color, run_cov, avx2);
+            else run(out + x, (size_t)n, scaled, run_cov, avx2);
         }
     }
 }

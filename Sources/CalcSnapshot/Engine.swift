@@ -264,7 +264,8 @@ struct ScriptCheck {
             reportObsolete()
             return
         }
-        do { try Verifier.verify(program) } catch {
+        let verified: VerifiedProgram
+        do { verified = try Verifier.verified(program) } catch {
             fail("the compiled program fails verification (a compiler bug): \(error.message)")
             return
         }
@@ -277,8 +278,8 @@ struct ScriptCheck {
         }
         result.covered.insert("asm", at: 0)
         checkText(Disassembler.disassemble(program), at: location.disassembly, kind: .disassembly)
-        checkFrames(program, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
-        checkValues(program, directives)
+        checkFrames(verified, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
+        checkValues(verified, directives)
         reportObsolete()
     }
 
@@ -390,7 +391,8 @@ struct ScriptCheck {
 
     // MARK: frames
 
-    mutating func checkFrames(_ program: Program, frames: [Int], times: [Double], tolerance: Tolerance, displayLists: Bool) {
+    mutating func checkFrames(_ verified: VerifiedProgram, frames: [Int], times: [Double], tolerance: Tolerance, displayLists: Bool) {
+        let program = verified.program
         guard !frames.isEmpty || !times.isEmpty else { return }
         let n = frames.count + times.count
         result.covered.append("\(n) frame\(n == 1 ? "" : "s")")
@@ -425,7 +427,7 @@ struct ScriptCheck {
         case .failure(let e): fail(e.message); return
         }
         let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: end, text: painter.text) } catch {
+        do { timeline = try Timeline.run(verified, until: end, text: painter.text) } catch {
             fail("\(error)")
             return
         }

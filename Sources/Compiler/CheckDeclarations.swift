@@ -190,6 +190,11 @@ extension Checker {
                 }
                 let t = expr(m.value, expect: type)
                 guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { continue }
+                // the renderer draws particles in the layer's plane (docs/rendering.md, Particles)
+                if kp.property == LayerProperties.preservesDepth, case .bool(true)? = ir.constant {
+                    diags.warning("W0022", "'preservesDepth: true' has no effect", at: m.name.span,
+                                  label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
+                }
                 if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty, !{ if case .array = v { return true } else { return false } }() {
                     // (arrays are never constants: they are built at run time)
                     template.properties.append(PropertyInit(kp, pool.index(v)))

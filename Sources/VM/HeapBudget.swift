@@ -117,3 +117,39 @@ extension Machine {
         return meter.bytes + world.layers.count * HeapLimits.layerBytes
     }
 }
+
+/// What each world the timeline keeps costs beyond the worlds kept before it (docs/cli.md,
+/// "Limits"): a snapshot shares storage with the live world until either changes, so each instant
+/// pays for the layer and global arrays copied by the first change after it, the property arrays
+/// of the layers that changed, and the strings, arrays and paths in globals and properties that
+/// are new since the last snapshot (their storage is remembered, so an unchanged array is counted
+/// once). The old fixed estimate (2.5 KB + 120 B a layer) missed the last three: a timeline that
+/// changed layers or grew arrays at every instant peaked at 3.3 GB under a 2 GiB budget.
+struct SnapshotMeter {
+    var heap = HeapMeter()
+    /// Per layer, the storage of its property array in the last world measured.
+    var lastProps: [UnsafeRawPointer?] = []
+
+    static let fixedBytes = 2_500
+    static let layerRecordBytes = MemoryLayout<LayerRecord>.stride
+    static let propsBytes = 32 + (LayerProperties.count + 8) * MemoryLayout<Value>.stride
+
+    /// Bytes the snapshot of `world` adds to those already kept.
+    mutating func bytes(of world: World) -> Int {
+        let before = heap.bytes
+        var total = SnapshotMeter.fixedBytes + world.layers.count * SnapshotMeter.layerRecordBytes
+            + world.globals.count * MemoryLayout<Value>.stride
+        if lastProps.count < world.layers.count { lastProps += Array(repeating: nil, count: world.layers.count - lastProps.count) }
+        for (i, l) in world.layers.enumerated() {
+            let p = l.props.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if p != lastProps[i] {
+                lastProps[i] = p
+                total += 32 + l.props.count * MemoryLayout<Value>.stride
+                for v in l.props { heap.add(v) }
+                total += (l.animations.count + l.sublayers.count) * 64
+            }
+        }
+        for g in world.globals { heap.add(g) }
+        return total + heap.bytes - before
+    }
+}

@@ -43,11 +43,14 @@ struct Presenter {
 
     /// All presentation values of a layer at scene time `t` (its local time is `local`).
     func presentationProps(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> [Value] {
-        let rec = world.layers[Int(l)]
-        var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
-        for a in rec.animations { a.apply(at: local, to: &props) }
+        var props = world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t)
+        // the animations in place: copying one (a large AnimationObject with its arrays) retained
+        // and released every reference it holds, per animation per frame
+        world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
+            for i in anims.indices { anims[i].apply(at: local, to: &props) }
+        }
         if let pose = poses[l] { Dynamics.place(pose, in: &props) }
-        if rec.kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
+        if world.layers[Int(l)].kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
         return props
     }
 

@@ -210,6 +210,6 @@ struct Disasm: ParsableCommand {
     func run() throws {
         let bytes = try Files.read(file)
         let program = try ProgramLoader.decode(path: file, bytes: bytes)
-        Console.out(Disassembler.disassemble(program))
+        Console.out(Disassembler.disassemble(program.program))
     }
 }

@@ -88,7 +88,7 @@ final class PreviewServer: @unchecked Sendable {
         var next = PreviewScene()
         do {
             let bytes = try Files.read(file)
-            var program: Program
+            var program: VerifiedProgram
             if ProgramLoader.isBytecode(file, bytes) {
                 program = try ProgramLoader.decode(path: file, bytes: bytes)
             } else {
@@ -97,11 +97,12 @@ final class PreviewServer: @unchecked Sendable {
                 next.diagnostics = result.diagnostics.map { $0.render(in: source) }.joined()
                 next.errors = result.diagnostics.filter { $0.severity == .error }.count
                 guard let p = result.program, !result.hasErrors else { return install(next, keepingFrames: true) }
-                try ProgramLoader.verify(p, path: file)
-                program = p
+                program = try ProgramLoader.verify(p, path: file)
             }
-            if let fps { program.scene.fps = fps }
-            if let scale { program.scene.scale = scale }
+            var scene = program.scene
+            if let fps { scene.fps = fps }
+            if let scale { scene.scale = scale }
+            do { program = try program.withScene(scene) } catch { throw CalcFailure(.usage, error.message) }
             let s = program.scene
             let w = Int((s.size.width * s.scale).rounded()), h = Int((s.size.height * s.scale).rounded())
             guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {

@@ -44,6 +44,8 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Instructions one event handler may run before it is stopped (default \(Limits.stepBudget)).") var stepBudget: Int?
     @Option(parsing: .unconditional, help: "Memory the script's strings, arrays and layers may take: MiB, or a number with K, M or G (default 1G).")
     var memoryLimit: String?
+    @Option(name: .customLong("allow-read"), help: "A folder the script may read images from besides its own (repeatable).")
+    var allowRead: [String] = []
     @Option(help: "Instead of images, print what a frame draws: 'display' prints its display list (one frame: --time T or --frames N; to -o FILE or stdout).")
     var emit: Emit?
     @Flag(name: .shortAndLong, help: "No progress bar, warnings or summary (print(…) output is kept).") var quiet = false
@@ -54,7 +56,7 @@ struct Run: ParsableCommand {
     var options: RunOptions {
         RunOptions(file: file, output: output, format: format, fps: fps, frames: frames, time: time, size: size,
                    scale: scale, jobs: jobs, pngLevel: pngLevel, loop: loop, stepBudget: stepBudget,
-                   memoryLimit: memoryLimit, quiet: quiet, emit: emit, noPrint: noPrint, shard: shard)
+                   memoryLimit: memoryLimit, allowRead: allowRead, quiet: quiet, emit: emit, noPrint: noPrint, shard: shard)
     }
 
     func validate() throws { try options.validate() }
@@ -78,6 +80,8 @@ struct RunOptions {
     var loop: Int?
     var stepBudget: Int?
     var memoryLimit: String?
+    /// Folders besides the script's own that `image("…")` may read (ReadPolicy).
+    var allowRead: [String] = []
     var quiet = false
 
     /// `--memory-limit` in bytes: MiB by default, or with a K, M or G suffix (binary units).
@@ -170,12 +174,13 @@ struct RunOptions {
         if pw > maxPx || ph > maxPx || pw.rounded() < 1 || ph.rounded() < 1 {
             throw usage("frames of \(fmt(pw.rounded()))x\(fmt(ph.rounded())) pixels are outside the supported range (1 to \(Limits.maxPixelDimension) pixels a side)")
         }
-        program.scene = scene
-        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file))
         let frameCount = max(1, Timeline.frameCount(scene))
         if frameCount > Limits.maxFrames {
             throw usage("the scene has \(frameCount) frames at \(fmt(scene.fps)) fps, more than the limit of \(Limits.maxFrames)")
         }
+        // the options' scene is checked by the verifier's rules again (a VerifiedProgram cannot be edited)
+        do { program = try program.withScene(scene) } catch { throw usage(error.message) }
+        let painter = Painter(images: try ImageLoader.load(program, relativeTo: file, allowRead: allowRead))
         let kind = resolvedFormat
         let ext = kind.rawValue
 
@@ -250,7 +255,9 @@ struct RunOptions {
         }
         let width = Int(pw.rounded()), height = Int(ph.rounded())
         // (a single frame does not ask for the core count: ProcessInfo reads the cgroup files)
-        let workers = jobsList.count <= 1 ? jobsList.count : min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count)
+        let byMemory = FrameBudget.framesInFlight(width: Int(pw.rounded()), height: Int(ph.rounded()))
+        let workers = jobsList.count <= 1 ? jobsList.count
+            : min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count, byMemory)
         let render = FrameRenderer(timeline: timeline, painter: painter, times: jobsList.map(\.time),
                                    workers: max(1, workers), level: pngLevel ?? PNGEncoder.defaultLevel)
 
@@ -467,6 +474,7 @@ extension RunOptions {
             case "--png-level": guard let n = Int(value) else { return nil }; o.pngLevel = n
             case "--step-budget": guard let n = Int(value) else { return nil }; o.stepBudget = n
             case "--memory-limit": o.memoryLimit = value
+            case "--allow-read": o.allowRead.append(value)
             default: return nil
             }
         }

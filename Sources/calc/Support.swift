@@ -7,6 +7,7 @@ import Parser
 import Compiler
 import Bytecode
 import Render
+import CalcSnapshot
 
 /// Documented exit codes (docs/cli.md).
 enum ExitCode: Int32 {
@@ -359,9 +360,10 @@ enum ProgramLoader {
         return program
     }
 
-    /// Verifies the compiler's output (the VM relies on verified code).
-    static func verify(_ program: Program, path: String) throws {
-        do { try Verifier.verify(program) } catch {
+    /// Verifies the compiler's output: the VM runs only a `VerifiedProgram`.
+    @discardableResult
+    static func verify(_ program: Program, path: String) throws -> VerifiedProgram {
+        do { return try Verifier.verified(program) } catch {
             throw CalcFailure(.badBytecode, "internal error: the compiler's output for '\(path)' fails verification: \(error.message)")
         }
     }
@@ -371,7 +373,7 @@ enum ProgramLoader {
         if !shown.isEmpty { Console.err(Diagnostic.renderCapped(shown, in: file)) }
     }
 
-    static func decode(path: String, bytes: [UInt8]) throws -> Program {
+    static func decode(path: String, bytes: [UInt8]) throws -> VerifiedProgram {
         do {
             return try BytecodeReader.load(bytes)
         } catch {
@@ -379,10 +381,12 @@ enum ProgramLoader {
         }
     }
 
-    static func load(_ path: String, quietWarnings: Bool = false) throws -> (Program, [UInt8]) {
+    static func load(_ path: String, quietWarnings: Bool = false) throws -> (VerifiedProgram, [UInt8]) {
         let bytes = try Files.read(path, limit: path.hasSuffix(".calb") ? Files.maxInputBytes : Files.maxSourceBytes)
         if isBytecode(path, bytes) { return (try decode(path: path, bytes: bytes), bytes) }
-        return (try compile(path: path, bytes: bytes, quietWarnings: quietWarnings), bytes)
+        var stages = StageClock()
+        let program = try compile(path: path, bytes: bytes, quietWarnings: quietWarnings, stages: &stages, verified: false)
+        return (try verify(program, path: path), bytes)
     }
 }
 
@@ -423,6 +427,7 @@ final class Progress: @unchecked Sendable {
 /// decodes them (PNG, PPM, PGM, PAM: Render's ImageDecoder). A missing, unreadable or undecodable
 /// image is an I/O error (exit 4) before anything is rendered.
 enum ImageLoader {
+    static func names(_ p: VerifiedProgram) -> [String] { names(p.program) }
     static func names(_ p: Program) -> [String] {
         var out: [String] = []
         for case .image(let n) in p.constants where !out.contains(n) { out.append(n) }
@@ -447,11 +452,17 @@ enum ImageLoader {
         return out
     }
 
-    static func load(_ p: Program, relativeTo script: String) throws -> [String: Framebuffer] {
-        let dir = (script as NSString).deletingLastPathComponent
+    /// Reads only inside the script's folder and `allowRead` (ReadPolicy); a path elsewhere is
+    /// refused with exit 4 before anything is read.
+    static func load(_ p: VerifiedProgram, relativeTo script: String, allowRead: [String] = []) throws -> [String: Framebuffer] {
+        let policy = ReadPolicy(script: script, allowRead: allowRead)
         var images: [String: Framebuffer] = [:]
         for name in names(p) {
-            let path = name.hasPrefix("/") || dir.isEmpty ? name : dir + "/" + name
+            let path: String
+            switch policy.resolve(name) {
+            case .success(let resolved): path = resolved
+            case .failure(let refused): throw CalcFailure(.io, "the scene uses image '\(name)': \(refused.message)")
+            }
             let bytes: [UInt8]
             do { bytes = try Files.read(path) } catch let f as CalcFailure {
                 throw CalcFailure(.io, "the scene uses image '\(name)': " + f.message.replacingOccurrences(of: "cannot read '\(path)': ", with: "cannot read '\(path)': "))

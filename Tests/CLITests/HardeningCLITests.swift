@@ -105,4 +105,55 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--memory-limit must be a size"), bad.stderr)
     }
+
+    // MARK: what a script may read (item 8)
+
+    /// A 1×1 opaque red PNG, built by hand (signature, IHDR, one zlib-stored IDAT row, IEND).
+    static let redPNG: [UInt8] = {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for b in body { crc ^= UInt32(b); for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 } }
+            crc ^= 0xFFFF_FFFF
+            func be(_ x: UInt32) -> [UInt8] { [UInt8(x >> 24), UInt8((x >> 16) & 255), UInt8((x >> 8) & 255), UInt8(x & 255)] }
+            return be(UInt32(data.count)) + body + be(crc)
+        }
+        let row: [UInt8] = [0, 255, 0, 0, 255]
+        var a: UInt32 = 1, b: UInt32 = 0
+        for x in row { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        let adler = [UInt8(b >> 8), UInt8(b & 255), UInt8(a >> 8), UInt8(a & 255)]
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, 5, 0, 0xFA, 0xFF] + row + adler
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }()
+
+    func testImagesAreReadOnlyInsideTheScriptsFolderOrAllowedOnes() throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/pr/art", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/secret", withIntermediateDirectories: true)
+        XCTAssertTrue(fm.createFile(atPath: dir + "/secret/s.png", contents: Data(Self.redPNG)))
+        XCTAssertTrue(fm.createFile(atPath: dir + "/pr/art/ok.png", contents: Data(Self.redPNG)))
+        try fm.createSymbolicLink(atPath: dir + "/pr/link.png", withDestinationPath: "../secret/s.png")
+        func scene(_ image: String) -> String {
+            "scene { size: (10, 10) duration: 0.1s }\nlayer a { bounds: (0, 0, 4, 4) contents: image(\"\(image)\") }\n"
+        }
+        CLI.write(scene("art/ok.png"), "pr/ok.cal", in: dir)
+        CLI.write(scene("../secret/s.png"), "pr/up.cal", in: dir)
+        CLI.write(scene(dir + "/secret/s.png"), "pr/abs.cal", in: dir)
+        CLI.write(scene("link.png"), "pr/link.cal", in: dir)
+        // inside the folder: read
+        XCTAssertEqual(calc("run", "pr/ok.cal", "-o", "o1", "-q").status, 0)
+        // outside: refused with exit 4, whether by '..', an absolute path or a symbolic link
+        let up = calc("run", "pr/up.cal", "-o", "o2", "-q")
+        XCTAssertEqual(up.status, 4)
+        XCTAssertEqual(up.stderr, "calc: the scene uses image '../secret/s.png': cannot read 'pr/../secret/s.png': it is outside the script's folder; a script reads files only there and in folders given with --allow-read DIR\n")
+        XCTAssertEqual(calc("run", "pr/abs.cal", "-o", "o3", "-q").status, 4)
+        XCTAssertEqual(calc("run", "pr/link.cal", "-o", "o4", "-q").status, 4)
+        // allowed explicitly: read
+        XCTAssertEqual(calc("run", "pr/up.cal", "-o", "o5", "-q", "--allow-read", "secret").status, 0)
+        XCTAssertEqual(calc("run", "pr/link.cal", "-o", "o6", "-q", "--allow-read", "secret").status, 0)
+        // calc check warns of the paths that leave the folder, and only of those
+        XCTAssertTrue(calc("check", "pr/up.cal").stderr.contains("warning: image path '../secret/s.png' is outside the script's folder [W0021]"))
+        XCTAssertEqual(calc("check", "pr/ok.cal").stderr, "")
+    }
 }

@@ -324,6 +324,11 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:29: warning: a plain number as an angle is in radians: 45 is 45 rad, more than a full turn [W0019]\n 1 | layer a { transform: rotate(45) }\n   |                             ^~ for degrees write 45deg (45rad keeps radians)\n"),
         ("W0020", "let _a = basic { keyPath: opacity duration: 500 }\n",
          "t.cal:1:45: warning: a plain number as a duration is in seconds: 500 is 500 s, over a minute [W0020]\n 1 | let _a = basic { keyPath: opacity duration: 500 }\n   |                                             ^~~ for milliseconds write 500ms (500s keeps seconds)\n"),
+        // the string literal starts at column 27 ('layer a { contents: image(' is 26 characters) and spans 10
+        ("W0021", "layer a { contents: image(\"../x.png\") }\n",
+         "t.cal:1:27: warning: image path '../x.png' is outside the script's folder [W0021]\n 1 | layer a { contents: image(\"../x.png\") }\n   |                           ^~~~~~~~~~ calc run reads it only from a folder given with --allow-read DIR\n"),
+        ("W0022", "layer e: emitter { preservesDepth: true }\n",
+         "t.cal:1:20: warning: 'preservesDepth: true' has no effect [W0022]\n 1 | layer e: emitter { preservesDepth: true }\n   |                    ^~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",

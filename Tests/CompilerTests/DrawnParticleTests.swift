@@ -14,4 +14,12 @@ final class DrawnParticleTests: XCTestCase {
             XCTAssertEqual(diags.map(\.id), [], src)
         }
     }
+
+    func testPreservesDepthTrueIsWarnedAsWithoutEffect() {
+        // the renderer is 2D: W0022 where a declaration asks for depth, nothing for false
+        let on = Compiler.compile(SourceFile(name: "t.cal", text: "layer e: emitter { preservesDepth: true }\n")).diagnostics
+        XCTAssertEqual(on.map(\.id), ["W0022"])
+        let off = Compiler.compile(SourceFile(name: "t.cal", text: "layer e: emitter { preservesDepth: false }\n")).diagnostics
+        XCTAssertEqual(off.map(\.id), [])
+    }
 }

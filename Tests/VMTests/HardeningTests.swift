@@ -21,7 +21,7 @@ final class HardeningTests: XCTestCase {
     func runtimeError(_ source: String) throws -> RuntimeError? {
         let p = try program(source)
         XCTAssertNoThrow(try Verifier.verify(p))
-        do { _ = try Timeline.run(p, until: p.scene.duration) } catch let e as RuntimeError { return e }
+        do { _ = try Timeline.run(try Verifier.verified(p), until: p.scene.duration) } catch let e as RuntimeError { return e }
         return nil
     }
 
@@ -91,7 +91,7 @@ final class HardeningTests: XCTestCase {
 
     func runError(_ source: String, _ heap: HeapLimits) throws -> RuntimeError? {
         let p = try program(source)
-        do { _ = try Timeline.run(p, until: p.scene.duration, heap: heap) } catch let e as RuntimeError { return e }
+        do { _ = try Timeline.run(try Verifier.verified(p), until: p.scene.duration, heap: heap) } catch let e as RuntimeError { return e }
         return nil
     }
 
@@ -157,5 +157,63 @@ final class HardeningTests: XCTestCase {
         let e = try runError(keep(100), budget)
         XCTAssertEqual(e?.line, 5)
         XCTAssertTrue(e?.message.hasSuffix("more than the memory limit of 4 MiB (raise it with --memory-limit)") == true, e?.message ?? "no error")
+    }
+
+    // MARK: named() by index (item 6)
+
+    /// The index must answer as the tree search did: the first match in a depth-first walk from the
+    /// root through sublayers in order, skipping masks, following renames. Here pre-order is
+    /// root, p, c1, c2, q (q's mask m is not a sublayer), so "t" is c1, then c2 once c1 is renamed.
+    func testNamedFindsTheFirstLayerInTreeOrder() throws {
+        let t = try timeline("""
+        scene { size: (10, 10) duration: 1s }
+        layer p {
+          layer c1 { }
+          layer c2 { }
+        }
+        layer q { }
+        layer m { }
+        at 0s {
+          q.mask = m
+          m.name = "t"
+          q.name = "t"
+          c2.name = "t"
+          c1.name = "t"
+          named("t").opacity = 0.25
+        }
+        at 0.5s {
+          named("t").name = "u"
+          named("t").opacity = 0.5
+        }
+        """)
+        func opacities(_ time: Double) throws -> [Double] {
+            let root = try t.presentation(at: time).root
+            let p = root.sublayers[0], q = root.sublayers[1]
+            return [p.opacity, p.sublayers[0].opacity, p.sublayers[1].opacity, q.opacity, q.mask.first?.opacity ?? -1]
+        }
+        XCTAssertEqual(try opacities(0.45), [1, 0.25, 1, 1, 1])   // after the 0.25 s implicit animation
+        XCTAssertEqual(try opacities(0.95), [1, 0.25, 0.5, 1, 1])
+    }
+
+    // MARK: appending to a top-level array (item 6)
+
+    /// The global's slot is emptied after the operands are read and before APPEND, so the array is
+    /// not shared and grows in place (each append copied it: 40 000 took 4.3 s). The operand is read
+    /// first: `xs.append(xs.count)` sees the array, and the result is 0, 1, 2, ….
+    func testAppendingToAGlobalTakesItOutOfItsSlot() throws {
+        let p = try program("""
+        scene { size: (10, 10) duration: 0.1s }
+        var xs = [0]
+        for i in 0..<4 { xs.append(xs.count) }
+        var ys = [1, 2]
+        at 0s { ys[0] = ys.count + 5 }
+        """)
+        let ops = p.functions[0].code.map(\.op)
+        let k = try XCTUnwrap(ops.firstIndex(of: .append))
+        XCTAssertEqual(Array(ops[(k - 2)...(k + 1)]), [.loadnil, .setglobal, .append, .setglobal])
+        let t = try Timeline.run(try Verifier.verified(p), until: 0.1)
+        let world = try XCTUnwrap(t.worlds.last)
+        XCTAssertEqual(world.globals[0], .array((0..<5).map { .number(Double($0)) }))
+        XCTAssertEqual(world.globals[1], .array([.number(7), .number(2)]))
     }
 }

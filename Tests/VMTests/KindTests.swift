@@ -1,4 +1,5 @@
 import XCTest
+import Bytecode
 import CalcCore
 @testable import VM
 @testable import Compiler
@@ -127,7 +128,7 @@ final class KindTests: XCTestCase {
 
     func testKindErrorAtRunTimeForDynamicLayers() throws {
         let r = Compiler.compile(SourceFile(name: "t.cal", text: "scene { duration: 2s }\nlayer \"a\" { }\nat 1s { named(\"a\").string = \"x\" }"))
-        XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(r.program), until: 2)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(try XCTUnwrap(r.program)), until: 2)) { e in
             XCTAssertEqual((e as? RuntimeError)?.message, "a plain layer has no property 'string'")
         }
     }
