@@ -86,6 +86,7 @@ struct RunOptions {
     func usage(_ message: String) -> CalcFailure { CalcFailure(.usage, message) }
 
     func execute() throws {
+        FrameHeap.keep()
         var (program, _) = try ProgramLoader.load(file, quietWarnings: quiet)
         var scene = program.scene
         if let fps { scene.fps = fps }
