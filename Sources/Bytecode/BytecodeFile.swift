@@ -390,10 +390,8 @@ public enum BytecodeReader {
     }
 
     /// Decodes and verifies: the Program is safe to hand to the VM.
-    public static func load(_ bytes: [UInt8]) throws(BytecodeError) -> Program {
-        let p = try decode(bytes)
-        try Verifier.verify(p)
-        return p
+    public static func load(_ bytes: [UInt8]) throws(BytecodeError) -> VerifiedProgram {
+        try Verifier.verified(decode(bytes))
     }
 
     /// Magic, version, sentinel, sizes and test number, in Lua's order: a foreign file is turned away

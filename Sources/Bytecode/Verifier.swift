@@ -11,11 +11,36 @@
 
 import CalcCore
 
+/// A program the verifier accepted. Its initialiser is private to this file, so the only ways to
+/// get one are `Verifier.verified(_:)` and `withScene(_:)`: the VM takes nothing else, and code
+/// that forgets to verify does not compile (issue 13: a trust boundary in types, not in comments).
+public struct VerifiedProgram: Sendable {
+    public let program: Program
+    fileprivate init(_ program: Program) { self.program = program }
+
+    public var scene: SceneInfo { program.scene }
+
+    /// The same program with other scene settings (`calc run --fps`, `--scale`, `--size`), whose
+    /// rules are checked again.
+    public func withScene(_ scene: SceneInfo) throws(BytecodeError) -> VerifiedProgram {
+        try Verifier.verifyScene(scene)
+        var p = program
+        p.scene = scene
+        return VerifiedProgram(p)
+    }
+}
+
 /// Checks a Program against the rules the VM relies on.
 public enum Verifier {
     /// Throws a `.invalid` BytecodeError describing the first rule `p` breaks.
     public static func verify(_ p: Program) throws(BytecodeError) {
         try verify(p, fastPath: true)
+    }
+
+    /// `p` as a program the VM may run, or the first rule it breaks.
+    public static func verified(_ p: Program) throws(BytecodeError) -> VerifiedProgram {
+        try verify(p, fastPath: true)
+        return VerifiedProgram(p)
     }
 
     /// `verify`, optionally without `FastCheck` (the tests compare the two).
@@ -420,6 +445,8 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
+            // as the VM refuses a property set to a value that is not finite (docs/semantics.md)
+            guard v.hasOnlyFiniteNumbers else { throw fail("constant K\(prop.constant) is \(Format.value(v)), which is not finite") }
             fast.passed(prop, t.kind)
         }
     }

@@ -186,7 +186,7 @@ struct ValueReader {
 
 extension ScriptCheck {
     /// The value snapshot and the expectations of a script.
-    mutating func checkValues(_ program: Program, _ d: Directives) {
+    mutating func checkValues(_ program: VerifiedProgram, _ d: Directives) {
         guard !d.values.isEmpty || !d.expectations.isEmpty else { return }
         let scene = program.scene
         let tolerance = d.valueTolerance ?? 1e-9

@@ -350,7 +350,13 @@ extension Checker {
                   let c = numbers([args[0].value], [.string]) else { return .error }
             guard case .string(let name)? = c[0].constant else { return needsConstants(fname, span) }
             let result = apply(.image, c, .image)
-            if !result.type.isError { imageReferences.append(ImageReference(name: name, span: args[0].value.span)) }
+            if !result.type.isError {
+                imageReferences.append(ImageReference(name: name, span: args[0].value.span))
+                if Checker.leavesFolder(name) {
+                    diags.warning("W0021", "image path '\(name)' is outside the script's folder", at: args[0].value.span,
+                                  label: "calc run reads it only from a folder given with --allow-read DIR")
+                }
+            }
             return result
         case "named":
             guard arity([1], "named(\"layer name\")"), let c = numbers([args[0].value], [.string]) else { return .error }
@@ -382,5 +388,18 @@ extension Builtin {
     init?(name: String) {
         guard let b = Builtin.allCases.first(where: { $0.name == name && $0 != .random3 }) else { return nil }
         self = b
+    }
+}
+
+extension Checker {
+    /// True for an absolute path, or one whose `..` climbs above the folder it starts in
+    /// (`../x.png`, `a/../../x.png`); `a/../x.png` stays inside. No file is looked at.
+    static func leavesFolder(_ name: String) -> Bool {
+        if name.hasPrefix("/") { return true }
+        var depth = 0
+        for part in name.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == ".." { depth -= 1; if depth < 0 { return true } } else if part != "." { depth += 1 }
+        }
+        return false
     }
 }

@@ -85,7 +85,6 @@ extension Checker {
         let me: IR
         var displayName = ""
         if case .identifier(let n)? = l.name { displayName = n.text }
-        if kind == .emitter, let k = l.kind { notDrawnYet(.emitter, layer: displayName, at: k.span) }
         var template = LayerTemplate(kind: kind, name: "")
         template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
@@ -190,7 +189,12 @@ extension Checker {
                     continue
                 }
                 let t = expr(m.value, expect: type)
-                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { continue }
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { continue }
+                // the renderer draws particles in the layer's plane (docs/rendering.md, Particles)
+                if kp.property == LayerProperties.preservesDepth, case .bool(true)? = ir.constant {
+                    diags.warning("W0022", "'preservesDepth: true' has no effect", at: m.name.span,
+                                  label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
+                }
                 if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty, !{ if case .array = v { return true } else { return false } }() {
                     // (arrays are never constants: they are built at run time)
                     template.properties.append(PropertyInit(kp, pool.index(v)))
@@ -301,7 +305,7 @@ extension Checker {
         }
         if mentionsTime && ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
         let t = expr(m.value, expect: type)
-        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { return [] }
+        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { return [] }
         return [.setProp(layer: layer, kp, ir, line: line(m.span))]
     }
 
@@ -382,7 +386,7 @@ extension Checker {
             case .member(let m):
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: "") else { continue }
                 let t = expr(m.value, expect: type)
-                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { continue }
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { continue }
                 guard ir.constant != nil else {
                     diags.error("E0295", "a style's values must be constants", at: m.value.span)
                     continue
@@ -905,7 +909,7 @@ extension Checker {
             return
         }
         let t = expr(value, expect: type)
-        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return }
+        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: value.span) else { return }
         out.append(.setProp(layer: b.ir, kp, ir, line: ln))
     }
 
@@ -1037,5 +1041,16 @@ extension Checker {
     func notMutable(_ name: String, at span: Span, decl: Span) {
         diags.error("E0264", "cannot assign to '\(name)': it is a constant", at: span,
                     notes: ["declared with 'let' on line \(line(decl)); use 'var' to make it variable"])
+    }
+}
+
+extension Checker {
+    /// E0310 for a constant property value that is not finite (`opacity: infinity`, `zPosition: 1e308 * 10`):
+    /// a layer property is a geometry or style value, and the VM refuses the same value set at run time.
+    func finiteProperty(_ ir: IR, _ kp: KeyPath, at span: Span) -> Bool {
+        guard case .const(let v) = ir, !v.hasOnlyFiniteNumbers else { return true }
+        diags.error("E0310", "'\(keyName(kp))' cannot be \(v == .number(.infinity) ? "infinity" : "a value that is not finite")", at: span,
+                    label: "layer properties need finite numbers")
+        return false
     }
 }

@@ -93,12 +93,14 @@ struct CodeGen {
             line = ln
             let (reg, global) = variableRegister(variable)
             let i = operand(index), v = operand(value)
+            takeGlobal(global)
             emit(Instruction(.setindex, a: r(reg), b: r(i), c: UInt32(v)))
             if let slot = global { emit(Instruction(.setglobal, a: r(reg), c: UInt32(slot))) }
         case let .append(variable, value, ln):
             line = ln
             let (reg, global) = variableRegister(variable)
             let v = operand(value)
+            takeGlobal(global)
             emit(Instruction(.append, a: r(reg), b: r(v)))
             if let slot = global { emit(Instruction(.setglobal, a: r(reg), c: UInt32(slot))) }
         case let .newLayer(target, template, ln):
@@ -297,6 +299,17 @@ struct CodeGen {
 
     /// The register holding a variable: a local's own, or a global loaded into a temporary (the slot
     /// to store it back to is returned too).
+    /// Empties a global's slot after its array was read into a register and the operands were
+    /// evaluated, so the register holds the only reference and APPEND / SETINDEX change the array
+    /// in place; SETGLOBAL puts it back. Without this every append to a top-level array copied it
+    /// (40 000 appends took 4.3 s, against 0.26 s for 4 million to a local).
+    mutating func takeGlobal(_ slot: Int?) {
+        guard let slot else { return }
+        let t = alloc()
+        emit(Instruction(.loadnil, a: r(t)))
+        emit(Instruction(.setglobal, a: r(t), c: UInt32(slot)))
+    }
+
     mutating func variableRegister(_ v: IR) -> (Int, Int?) {
         switch v {
         case .local(let n): return (localReg(n), nil)

@@ -39,12 +39,11 @@ struct GradientShader: Shader {
     /// step per pixel), and a hard stop lands within that of its place.
     static let perPixel = 4
 
-    init?(_ g: Gradient, deviceToPath: Projective) {
+    init?(_ g: Gradient, deviceToPath: Projective, tables: GradientTables? = nil) {
         guard !g.stops.isEmpty else { return nil }
         type = g.type
         var m = deviceToPath.concat(Projective(g.space))
-        guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
-              m.m31.isFinite, m.m32.isFinite, m.m33.isFinite else { return nil }
+        guard GradientShader.finite(m) else { return nil }
         let n = GradientShader.tableLength(type, m)
         last = Double(n - 1)
         if type != .conic {
@@ -53,8 +52,20 @@ struct GradientShader: Shader {
         }
         map = m
         affine = m.isAffine
-        lut = GradientShader.table(g.stops, count: n)
+        lut = tables?.table(g.stops, count: n) ?? GradientShader.table(g.stops, count: n)
         dither = GradientShader.bayer
+    }
+
+    static func finite(_ m: Projective) -> Bool {
+        m.m11.isFinite && m.m12.isFinite && m.m13.isFinite && m.m21.isFinite && m.m22.isFinite && m.m23.isFinite &&
+            m.m31.isFinite && m.m32.isFinite && m.m33.isFinite
+    }
+
+    /// True when `init` would succeed and every pixel it shades would be opaque: all stops have
+    /// alpha 1, so every table entry's alpha is 255·256 and the dither (at most 254/256) keeps it 255.
+    static func drawsOpaque(_ g: Gradient, deviceToPath: Projective) -> Bool {
+        !g.stops.isEmpty && g.stops.allSatisfy { PixelMath.unit($0.color.a) == 1 }
+            && finite(deviceToPath.concat(Projective(g.space)))
     }
 
     /// Table entries for a gradient under `m` (device → unit space): at least `perPixel` per device

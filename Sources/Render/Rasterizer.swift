@@ -15,6 +15,7 @@
 // (callgrind), 7.4–12 ms of wall time on the shared 2-vCPU machine.
 
 import CalcCore
+import CRaster
 import DisplayList
 
 /// Receives the coverage (0…255) of a filled polygon row by row, in increasing x.
@@ -65,22 +66,80 @@ final class Rasterizer {
         var bandTop = region.y0
         while bandTop < region.y1 {
             begin(IRect(x0: region.x0, y0: bandTop, x1: region.x1, y1: min(region.y1, bandTop + Rasterizer.bandHeight)))
-            xs.withUnsafeBufferPointer { px in
-                ys.withUnsafeBufferPointer { py in
-                    var start = 0
-                    for end in poly.ends {
-                        var j = end - 1
-                        for i in start..<end {
-                            addEdge(px[j], py[j], px[i], py[i])
-                            j = i
-                        }
-                        start = end
-                    }
-                }
-            }
+            accumulate(xs, ys, poly.ends)
             if rule == .nonZero { sweep(evenOdd: false, sink: &sink) } else { sweep(evenOdd: true, sink: &sink) }
             bandTop += Rasterizer.bandHeight
         }
+    }
+
+    /// `fill` with a solid colour: the same bands and edges, swept and blended by calc_sweep_solid
+    /// (Sources/CRaster/sweep.c), which gives the bytes SolidSink would, with no call per edge pixel.
+    func fillSolid(_ poly: Flattener, rule: FillRule, clip: IRect, color: UInt32, surface: Surface,
+                   mask: UnsafeMutablePointer<UInt8>?, maskStride: Int) {
+        let region = poly.bounds.intersection(clip)
+        guard !region.isEmpty else { return }
+        let xs = poly.xs, ys = poly.ys
+        var bandTop = region.y0
+        while bandTop < region.y1 {
+            begin(IRect(x0: region.x0, y0: bandTop, x1: region.x1, y1: min(region.y1, bandTop + Rasterizer.bandHeight)))
+            accumulate(xs, ys, poly.ends)
+            var band = calc_band(cells: cells, bits: bits, stride: Int64(stride), words: Int64(words),
+                                 row_min: Int64(rowMin), row_max: Int64(rowMax), bw: Int64(bw), rx0: Int64(rx0),
+                                 ry0: Int64(ry0), even_odd: rule == .evenOdd ? 1 : 0)
+            calc_sweep_solid(&band, surface.base, surface.stride, Int64(surface.originX), Int64(surface.originY),
+                             mask, maskStride, color)
+            bandTop += Rasterizer.bandHeight
+        }
+    }
+
+    /// Adds every edge of the polygon to the band's cells: calc_band_edges, a transcription of
+    /// `addEdge` (kept below as its specification and for RasterKernelTests) into C.
+    private func accumulate(_ xs: [Double], _ ys: [Double], _ ends: [Int]) {
+        var band = calc_band(cells: cells, bits: bits, stride: Int64(stride), words: Int64(words),
+                             row_min: Int64(rowMin), row_max: Int64(rowMax), bw: Int64(bw), rx0: Int64(rx0),
+                             ry0: Int64(ry0), even_odd: 0)
+        xs.withUnsafeBufferPointer { px in
+            ys.withUnsafeBufferPointer { py in
+                ends.withUnsafeBufferPointer { e in
+                    e.withMemoryRebound(to: Int64.self) { e64 in
+                        calc_band_edges(&band, Int64(bh), px.baseAddress, py.baseAddress, e64.baseAddress, e64.count)
+                    }
+                }
+            }
+        }
+        rowMin = Int(band.row_min); rowMax = Int(band.row_max)
+    }
+
+    /// The Swift edge accumulation calc_band_edges transcribes: the same polygon's cells, for tests.
+    func accumulateInSwift(_ poly: Flattener, region: IRect) -> (cells: [Float], bits: [UInt64]) {
+        begin(region)
+        poly.xs.withUnsafeBufferPointer { px in
+            poly.ys.withUnsafeBufferPointer { py in
+                var start = 0
+                for end in poly.ends {
+                    var j = end - 1
+                    for i in start..<end { addEdge(px[j], py[j], px[i], py[i]); j = i }
+                    start = end
+                }
+            }
+        }
+        return drainBand()
+    }
+
+    /// The same through calc_band_edges, for tests.
+    func accumulateInC(_ poly: Flattener, region: IRect) -> (cells: [Float], bits: [UInt64]) {
+        begin(region)
+        accumulate(poly.xs, poly.ys, poly.ends)
+        return drainBand()
+    }
+
+    /// The band's cells and bits (copied, then cleared) plus rowMin/rowMax folded in as a last cell.
+    private func drainBand() -> (cells: [Float], bits: [UInt64]) {
+        let c = Array(UnsafeBufferPointer(start: cells, count: stride * bh)) + [Float(rowMin), Float(rowMax)]
+        let b = Array(UnsafeBufferPointer(start: bits, count: words * bh))
+        cells.update(repeating: 0, count: stride * bh)
+        bits.update(repeating: 0, count: words * bh)
+        return (c, b)
     }
 
     private func begin(_ r: IRect) {

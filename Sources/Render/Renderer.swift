@@ -14,6 +14,8 @@
 // reused from frame to frame, which is why a Renderer is not Sendable: use one per thread.
 
 import CalcCore
+import CRaster
+import CSpans
 import DisplayList
 
 /// Draws display lists and paths into framebuffers. Not thread-safe and not Sendable: it owns
@@ -63,7 +65,11 @@ public final class Renderer {
                 var run = Execution(renderer: self, elements: elements, gradients: list.gradients, images: resolved,
                                     canvas: Surface(base: base, stride: w, originX: 0, originY: 0,
                                                     rect: IRect(x0: 0, y0: 0, x1: w, y1: h)))
-                for op in list.ops { run.execute(op) }
+                list.ops.withUnsafeBufferPointer { ops in
+                    run.ops = ops
+                    // an operation may consume the ones after it (a run of rectangle fills)
+                    while run.index < ops.count { run.execute(ops[run.index]); run.index += 1 }
+                }
                 run.finish()
             }
         }
@@ -120,6 +126,16 @@ public final class Renderer {
     func alphaBuffer(_ n: Int) -> UnsafeMutablePointer<UInt8> { alphaScratch.reserve(max(1, n)) }
 
     let sprites = SpriteCache()
+    /// Emitter particles' images with a transparent border (Sprites.swift).
+    let spriteTextures = SpriteTextures()
+    /// Per row, the columns an opaque fill covers completely (FullSpanSink).
+    let fullSpans = ScratchBuffer<Int32>()
+    /// Gradient tables kept across fills and frames.
+    let gradientTables = GradientTables()
+    /// A run of rectangle fills being batched (Execution.fillRects).
+    var rectFills: [calc_rect_fill] = []
+    /// A batch's sprites as the kernel takes them.
+    let spriteSetups = ScratchBuffer<calc_sprite>()
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).
@@ -154,6 +170,9 @@ struct Execution {
     /// Clips to restore at each `popClip`, and whether the popped one owned a mask buffer.
     var clips: [(ClipState, Bool)] = []
     var groups: [OpenGroup] = []
+    /// The list's operations and the one executing (a shadow looks at the operation after it).
+    var ops = UnsafeBufferPointer<DisplayOp>(start: nil, count: 0)
+    var index = 0
 
     struct OpenGroup {
         var info: Group
@@ -174,7 +193,7 @@ struct Execution {
 
     mutating func execute(_ op: DisplayOp) {
         switch op {
-        case .fill(let f): fill(f)
+        case .fill(let f): if !fillRects(f) { fill(f) }
         case .pushClip(let c): pushClip(c)
         case .popClip: popClip()
         case .beginGroup(let g): beginGroup(g)
@@ -183,6 +202,7 @@ struct Execution {
         case .blurredFill(let b): blurredFill(b)
         case .image(let d): drawImage(d)
         case .backdrop(let b): backdrop(b)
+        case .sprites(let b): drawSprites(b)
         }
     }
 
@@ -208,15 +228,60 @@ struct Execution {
         case .solid(let c):
             let color = PixelMath.premultiplied(c)
             guard color != 0 else { return }
-            var sink = SolidSink(color: color, surface: target, mask: clip.mask, maskStride: clip.stride)
-            renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
+            renderer.raster.fillSolid(poly, rule: f.rule, clip: region, color: color, surface: target, mask: clip.mask,
+                                      maskStride: clip.stride)
         case .gradient(let i):
             guard gradients.indices.contains(Int(i)), let inverse = f.transform.inverse,
-                  let shader = GradientShader(gradients[Int(i)], deviceToPath: inverse) else { return }
+                  let shader = GradientShader(gradients[Int(i)], deviceToPath: inverse, tables: renderer.gradientTables)
+            else { return }
+            if shader.affine && shader.type == .axial {
+                // the common case, shaded and blended in one C pass
+                let opaque = gradients[Int(i)].stops.allSatisfy { PixelMath.unit($0.color.a) == 1 }
+                let (t, m, s, row, raster) = (target, clip.mask, clip.stride, renderer.shaderRow, renderer.raster)
+                shader.lut.withUnsafeBufferPointer { lut in
+                    shader.dither.withUnsafeBufferPointer { dither in
+                        guard let l = lut.baseAddress, let d = dither.baseAddress else { return }
+                        var sink = AxialSink(shader: shader, lut: l, dither: d, opaque: opaque, surface: t, mask: m,
+                                             maskStride: s, scratch: row)
+                        raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
+                    }
+                }
+                return
+            }
             var sink = ShaderSink(shader: shader, surface: target, mask: clip.mask, maskStride: clip.stride,
                                   scratch: renderer.shaderRow)
             renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
         }
+    }
+
+    /// A solid fill of a rectangle on whole pixels with no clip mask, and the fills like it right
+    /// after it, drawn together row by row (calc_fill_rects): what the rasterizer would give them,
+    /// coverage 255 inside and nothing outside, blended in the same order. False when `f` is not one.
+    private mutating func fillRects(_ f: Fill) -> Bool {
+        guard clip.mask == nil, let first = rectFill(f) else { return false }
+        var batch = renderer.rectFills
+        batch.removeAll(keepingCapacity: true)
+        batch.append(first)
+        while index + 1 < ops.count, batch.count < 1024, case .fill(let next) = ops[index + 1], let r = rectFill(next) {
+            batch.append(r)
+            index += 1
+        }
+        let t = target
+        batch.withUnsafeBufferPointer { b in
+            calc_fill_rects(t.base, t.stride, Int64(t.originX), Int64(t.originY), b.baseAddress, b.count)
+        }
+        renderer.rectFills = batch
+        return true
+    }
+
+    /// `f` as a rectangle fill clipped to the clip box and the target, or nil.
+    private func rectFill(_ f: Fill) -> calc_rect_fill? {
+        let els = path(f.path)
+        guard case .solid(let c) = f.paint, let box = Execution.alignedRect(els, f.transform),
+              Execution.walksRectangle(els) else { return nil }
+        let r = box.intersection(clip.rect).intersection(target.rect)
+        if r.isEmpty { return calc_rect_fill(x0: 0, y0: 0, x1: 0, y1: 0, color: 0) }
+        return calc_rect_fill(x0: Int32(r.x0), y0: Int32(r.y0), x1: Int32(r.x1), y1: Int32(r.y1), color: PixelMath.premultiplied(c))
     }
 
     private mutating func drawImage(_ d: ImageDraw) {
@@ -250,15 +315,42 @@ struct Execution {
         let key = SpriteCache.Key(elements: Array(els), rule: b.rule, sigma: b.sigma, scale: scale)
         let r = renderer
         guard let sprite = renderer.sprites.sprite(key, make: { r.makeSprite(els, rule: b.rule, sigma: b.sigma, scale: scale) }),
-              let shader = SpriteShader(sprite, transform: b.transform, color: color) else { return }
+              b.transform.inverse != nil else { return }
+        let region = clip.rect.intersection(target.rect)
+        // where the opaque fill drawn next covers every pixel, the shadow would be overwritten
+        var skip: UnsafeMutablePointer<Int32>? = nil
+        if let next = opaqueFillNext(), !region.isEmpty {
+            poly.flatten(path(next.path), map: next.transform)
+            let table = renderer.fullSpans.reserve(2 * region.height)
+            var full = FullSpanSink(table: table, top: region.y0, rows: region.height)
+            if !poly.isEmpty { renderer.raster.fill(poly, rule: next.rule, clip: region, sink: &full) }
+            skip = table
+        }
+        guard var sink = SpriteSink(sprite, transform: b.transform, color: color, surface: target, mask: clip.mask,
+                                    maskStride: clip.stride, skip: skip.map { UnsafePointer($0) }, skipTop: region.y0,
+                                    skipRows: region.height) else { return }
         var quad = Path()
         quad.addRect(Rect(Double(sprite.originX) / scale, Double(sprite.originY) / scale,
                           Double(sprite.width) / scale, Double(sprite.height) / scale))
         quad.elements.withUnsafeBufferPointer { poly.flatten($0, map: b.transform) }
         guard !poly.isEmpty else { return }
-        var sink = ShaderSink(shader: shader, surface: target, mask: clip.mask, maskStride: clip.stride,
-                              scratch: renderer.shaderRow)
-        renderer.raster.fill(poly, rule: .nonZero, clip: clip.rect.intersection(target.rect), sink: &sink)
+        renderer.raster.fill(poly, rule: .nonZero, clip: region, sink: &sink)
+    }
+
+    /// The next operation when it is a fill that leaves every pixel it covers completely exactly
+    /// its own colour, whatever was under it: an opaque solid colour or a gradient whose stops are
+    /// all opaque (every table entry then has alpha 255), drawn with no clip mask. Conditions
+    /// mirror `fill`: a gradient it would not draw (no stops, a singular or non-finite map) is not one.
+    private func opaqueFillNext() -> Fill? {
+        guard clip.mask == nil, index + 1 < ops.count, case .fill(let f) = ops[index + 1] else { return nil }
+        switch f.paint {
+        case .solid(let c):
+            return PixelMath.premultiplied(c) >> 24 == 255 ? f : nil
+        case .gradient(let i):
+            guard gradients.indices.contains(Int(i)), let inverse = f.transform.inverse,
+                  GradientShader.drawsOpaque(gradients[Int(i)], deviceToPath: inverse) else { return nil }
+            return f
+        }
     }
 
     /// 2^(⌈4 log₂ s⌉ / 4): scales rounded up to a quarter octave, so a slowly zooming shadow keeps
@@ -319,6 +411,24 @@ struct Execution {
         guard let (outer, ownsMask) = clips.popLast() else { return }
         if ownsMask { renderer.releaseMask() }
         clip = outer
+    }
+
+    /// True when the first four points of a path alignedRect accepted follow its sides (each step
+    /// changes x or y, not both): M 0 0 L 10 0 L 0 10 L 10 10 has the four corners too, but is a bow tie.
+    static func walksRectangle(_ els: UnsafeBufferPointer<PathElement>) -> Bool {
+        var pts: [Point] = []
+        for e in els.prefix(4) {
+            switch e {
+            case .move(let p), .line(let p): pts.append(p)
+            default: return false
+            }
+        }
+        guard pts.count == 4 else { return false }
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) & 3]
+            if (a.x != b.x) == (a.y != b.y) { return false }
+        }
+        return true
     }
 
     /// The device box of a path that is one axis-aligned rectangle on whole pixels under `m`.

@@ -7,6 +7,7 @@
 // never on where it is drawn, so a cached and a fresh one give the same pixels.
 
 import CalcCore
+import CRaster
 import DisplayList
 
 /// A blurred shape: alpha on the grid x = (originX + i) / scale in path units.
@@ -15,13 +16,24 @@ final class AlphaSprite {
     let originX: Int, originY: Int
     let scale: Double
     let alpha: [UInt8]
+    /// The alpha with a ring of zeros around it, (width + 2) × (height + 2): what the C kernel
+    /// samples, so that taps just outside the sprite need no bounds check.
+    let padded: UnsafeMutablePointer<UInt8>
 
     init(width: Int, height: Int, originX: Int, originY: Int, scale: Double, alpha: [UInt8]) {
         self.width = width; self.height = height; self.originX = originX; self.originY = originY
         self.scale = scale; self.alpha = alpha
+        let stride = width + 2
+        padded = .allocate(capacity: stride * (height + 2))
+        padded.initialize(repeating: 0, count: stride * (height + 2))
+        alpha.withUnsafeBufferPointer { a in
+            guard let src = a.baseAddress else { return }
+            for j in 0..<height { (padded + ((j + 1) * stride + 1)).update(from: src + j * width, count: width) }
+        }
     }
-}
 
+    deinit { padded.deallocate() }
+}
 /// The sprites of one renderer, kept while they are used.
 final class SpriteCache {
     struct Key: Hashable {
@@ -49,44 +61,96 @@ final class SpriteCache {
     }
 }
 
-/// Paints `color` × a sprite's bilinearly sampled alpha.
-struct SpriteShader: Shader {
+/// Paints `color` × a sprite's bilinearly sampled alpha through the coverage and the clip mask, in one
+/// C pass per span (calc_shadow_sprite_span: the sampling arithmetic is Swift's, done in the same order).
+/// Columns [skipLo, skipHi) of a row are left alone: an opaque fill drawn right after the shadow
+/// covers them fully (Execution.blurredFill), so whatever the shadow put there would be overwritten.
+struct SpriteSink: CoverageSink {
     let sprite: AlphaSprite
-    /// Device pixel → sprite pixel coordinates (pixel centres at +0.5).
-    let map: Projective
-    let color: UInt32
+    private var params: calc_shadow_sprite
+    let surface: Surface
+    let mask: UnsafeMutablePointer<UInt8>?
+    let maskStride: Int
+    /// Per row from skipTop on, the columns [lo, hi) to leave alone (lo ≥ hi: none).
+    let skip: UnsafePointer<Int32>?
+    let skipTop: Int, skipRows: Int
+    private var y = 0
+    private var rowBase: UnsafeMutablePointer<UInt32>
+    private var skipLo = 0, skipHi = 0
 
-    init?(_ sprite: AlphaSprite, transform: Projective, color: UInt32) {
+    init?(_ sprite: AlphaSprite, transform: Projective, color: UInt32, surface: Surface,
+          mask: UnsafeMutablePointer<UInt8>?, maskStride: Int, skip: UnsafePointer<Int32>?, skipTop: Int, skipRows: Int) {
         guard let inverse = transform.inverse else { return nil }
         let s = sprite.scale
         let toSprite = Projective(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
                                   m31: -Double(sprite.originX), m32: -Double(sprite.originY), m33: 1)
+        let m = inverse.concat(toSprite)
         self.sprite = sprite
-        map = inverse.concat(toSprite)
-        self.color = color
+        params = calc_shadow_sprite(alpha: UnsafePointer(sprite.padded), width: Int64(sprite.width), height: Int64(sprite.height),
+                             m11: m.m11, m12: m.m12, m13: m.m13, m21: m.m21, m22: m.m22, m23: m.m23,
+                             m31: m.m31, m32: m.m32, m33: m.m33, color: color)
+        self.surface = surface; self.mask = mask; self.maskStride = maskStride
+        self.skip = skip; self.skipTop = skipTop; self.skipRows = skipRows
+        rowBase = surface.base
     }
 
-    mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = map
-        let w = sprite.width, h = sprite.height
-        let fy = Double(y) + 0.5
-        sprite.alpha.withUnsafeBufferPointer { a in
-            @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
-                (i >= 0 && i < w && j >= 0 && j < h) ? UInt32(a[j * w + i]) : 0
-            }
-            for k in 0..<count {
-                let fx = Double(x + k) + 0.5
-                let ww = fx * m.m13 + fy * m.m23 + m.m33
-                let sx = (fx * m.m11 + fy * m.m21 + m.m31) / ww - 0.5
-                let sy = (fx * m.m12 + fy * m.m22 + m.m32) / ww - 0.5
-                guard sx > -1, sy > -1, sx < Double(w), sy < Double(h) else { out[k] = 0; continue }
-                let x0 = Int((sx + 1).rounded(.down)) - 1, y0 = Int((sy + 1).rounded(.down)) - 1
-                let fx8 = UInt32((sx - Double(x0)) * 256), fy8 = UInt32((sy - Double(y0)) * 256)
-                let top = at(x0, y0) * (256 - fx8) + at(x0 + 1, y0) * fx8
-                let bottom = at(x0, y0 + 1) * (256 - fx8) + at(x0 + 1, y0 + 1) * fx8
-                let v = (top * (256 - fy8) + bottom * fy8 + 32768) >> 16
-                out[k] = v == 0 ? 0 : (v >= 255 ? color : PixelMath.scale(color, v))
-            }
+    @inline(__always)
+    mutating func row(_ y: Int) {
+        self.y = y
+        rowBase = surface.base + ((y - surface.originY) * surface.stride - surface.originX)
+        let r = y - skipTop
+        if let t = skip, r >= 0, r < skipRows {
+            skipLo = Int(t[2 * r]); skipHi = Int(t[2 * r + 1])
+        } else {
+            skipLo = 0; skipHi = 0
         }
     }
+
+    @inline(__always)
+    private mutating func draw(_ x0: Int, _ x1: Int, _ coverage: UInt32) {
+        guard x1 > x0 else { return }
+        let m = mask.map { UnsafePointer($0 + (y * maskStride + x0)) }
+        withUnsafePointer(to: &params) { p in
+            calc_shadow_sprite_span(rowBase + x0, m, Int64(x0), Int64(y), x1 - x0, coverage, p)
+        }
+    }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, coverage: UInt32) {
+        let end = x + count
+        if skipHi > skipLo && skipLo < end && skipHi > x {
+            draw(x, skipLo, coverage)
+            draw(skipHi, end, coverage)
+        } else {
+            draw(x, end, coverage)
+        }
+    }
+
+    @inline(__always)
+    mutating func pixel(x: Int, coverage: UInt32) { span(x: x, count: 1, coverage: coverage) }
+}
+
+/// Records, per row, the longest run of pixels a fill covers completely (coverage 255): columns
+/// [table[2r], table[2r + 1]) for row top + r. Rows with none keep [0, 0).
+struct FullSpanSink: CoverageSink {
+    let table: UnsafeMutablePointer<Int32>
+    let top: Int, rows: Int
+    private var r = 0
+
+    init(table: UnsafeMutablePointer<Int32>, top: Int, rows: Int) {
+        self.table = table; self.top = top; self.rows = rows
+        table.initialize(repeating: 0, count: 2 * rows)
+    }
+
+    @inline(__always) mutating func row(_ y: Int) { r = y - top }
+
+    @inline(__always)
+    mutating func span(x: Int, count: Int, coverage: UInt32) {
+        guard coverage == 255, r >= 0, r < rows else { return }
+        if count > Int(table[2 * r + 1]) - Int(table[2 * r]) {
+            table[2 * r] = Int32(truncatingIfNeeded: x); table[2 * r + 1] = Int32(truncatingIfNeeded: x + count)
+        }
+    }
+
+    @inline(__always) mutating func pixel(x: Int, coverage: UInt32) {}
 }

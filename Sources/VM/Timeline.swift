@@ -35,16 +35,19 @@ public final class Timeline: Sendable {
         self.checkpoints = checkpoints
     }
 
-    /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
+    /// Executes `verified` (only the verifier makes one) from time 0 through `endTime`.
     /// `stepBudget` bounds each handler's instructions, `physicsBudget` the item-steps of the
     /// dynamics simulation (docs/semantics.md, "Dynamics"); `text` measures text layers (the driver
     /// passes the service its Painter draws with).
-    public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
+    public static func run(_ verified: VerifiedProgram, until endTime: Double, stepBudget: Int = Limits.stepBudget,
                            physicsBudget: Int = DynamicsLimits.maxItemSteps,
                            snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired,
+                           heap: HeapLimits = .standard,
                            text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
-        let m = Machine(program: program, text: text)
+        let program = verified.program
+        let m = Machine(program: verified, text: text)
         m.stepBudget = stepBudget
+        m.heap = heap
         m.dynamicsRun.itemStepBudget = physicsBudget
         m.now = 0
         try m.runHandler(0, args: [])
@@ -60,6 +63,8 @@ public final class Timeline: Sendable {
         var worlds = [m.world]
         let eps = AttachedAnimation.epsilon
         var fired = 0, snapshotBytes = 0
+        var meter = SnapshotMeter()
+        _ = meter.bytes(of: m.world)   // the world at 0 s: what later snapshots share with it is not counted again
         while true {
             if dynamic {
                 // physics up to the next event (contacts with handlers become events on the way)
@@ -83,7 +88,7 @@ public final class Timeline: Sendable {
                 m.recordDynamicsCheckpoint()
             }
             if times.last == next.time { worlds[worlds.count - 1] = m.world } else {
-                snapshotBytes += Limits.snapshotBytes(layers: m.world.layers.count)
+                snapshotBytes += meter.bytes(of: m.world)
                 guard snapshotBytes <= snapshotBudget else {
                     throw tooMany("events ran at \(times.count) instants of the timeline before \(Self.format(next.time)) s, "
                                   + "and the world kept for each would take more than \(Self.megabytes(snapshotBudget)) "

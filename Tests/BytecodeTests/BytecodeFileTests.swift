@@ -118,7 +118,7 @@ final class BytecodeFileTests: XCTestCase {
             4, 0, 0, 0, 0,              // magnitude (field 4) = K0
         ])
         XCTAssertEqual(range.upperBound, bytes.count - 4, "the last section, before the checksum")
-        XCTAssertEqual(try BytecodeReader.load(bytes), p)
+        XCTAssertEqual(try BytecodeReader.load(bytes).program, p)
         XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 3\n"))
     }
 
@@ -145,7 +145,7 @@ final class BytecodeFileTests: XCTestCase {
         let decoded = try BytecodeReader.decode(BytecodeWriter.encode(p))
         XCTAssertEqual(decoded, p)
         XCTAssertEqual(decoded.functions[0].lines, p.functions[0].lines)
-        XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(p)), p)
+        XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(p)).program, p)
     }
 
     func testEncodingIsDeterministicAndCanonical() throws {

@@ -252,7 +252,7 @@ final class CLITests: XCTestCase {
     func testBadUsage() {
         let r = calc("run", "t.cal", "--fps", "0")
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("--fps must be between 0 and 1000, got 0.0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--fps must be more than 0 frames per second, e.g. 30; got 0"), r.stderr)
         XCTAssertEqual(calc("frobnicate").status, 2)
     }
 

@@ -63,7 +63,7 @@ final class GoldenTests: XCTestCase {
         for s in scripts where !s.name.hasPrefix("Samples/errors/") {
             let data = try Data(contentsOf: URL(fileURLWithPath: s.path))
             let program = try XCTUnwrap(Compiler.compile(SourceFile(name: s.name, bytes: [UInt8](data))).program, s.name)
-            XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(program)), program, s.name)
+            XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(program)).program, program, s.name)
         }
     }
 }

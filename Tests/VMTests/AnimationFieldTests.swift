@@ -35,7 +35,7 @@ final class AnimationFieldTests: XCTestCase {
         let ops = p.functions.flatMap { $0.code.map(\.op) }
         XCTAssertEqual(ops.filter { $0 == .animcopy }.count, 4)   // four assignments
         XCTAssertEqual(ops.filter { $0 == .animget }.count, 2)    // d folded: the literal says 1 s
-        let tl = try Timeline.run(p, until: 5)
+        let tl = try Timeline.run(try Verifier.verified(p), until: 5)
         // a: 2 s from 0.5 s, linear 0 → 100
         XCTAssertEqual(tl.layer("a", at: 0.25).position.x, 0, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("a", at: 1.5).position.x, 50, accuracy: 1e-9)

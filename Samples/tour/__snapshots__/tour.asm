@@ -701,12 +701,14 @@
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
-.function F16 "on floor.beganContact" params 3 registers 5
+.function F16 "on floor.beganContact" params 3 registers 6
   0000  201 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
-  0002    | APPEND        R3, R4
-  0003    | SETGLOBAL     R3, G21
-  0004    | RET
+  0002    | LOADNIL       R5
+  0003    | SETGLOBAL     R5, G21
+  0004    | APPEND        R3, R4
+  0005    | SETGLOBAL     R3, G21
+  0006    | RET
 
 .function F17 "transaction completion" params 0 registers 2
   0000  129 GETGLOBAL     R0, G13

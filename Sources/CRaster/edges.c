@@ -1,0 +1,177 @@
+// Edge accumulation for the rasterizer (Rasterizer.addEdge, line, cellsForRow in Sources/Render):
+// each polygon edge adds, per pixel cell it crosses, the exact signed area it sweeps. This is a
+// transcription of the Swift code, operation for operation — doubles for clipping to the band,
+// floats for the areas, Swift's min/max conventions (min(a, b) = b < a ? b : a, max(a, b) =
+// b >= a ? b : a) and its 1.5 · 2^23 floor and ceiling — so the cells, and every coverage byte
+// swept from them, are identical; it only saves the Swift calls and spills per row of an edge.
+
+#pragma clang fp contract(off)
+
+#include "calc_raster.h"
+
+static inline double maxd(double a, double b) { return b >= a ? b : a; }
+static inline double mind(double a, double b) { return b < a ? b : a; }
+static inline float maxf(float a, float b) { return b >= a ? b : a; }
+static inline float minf(float a, float b) { return b < a ? b : a; }
+
+static inline uint32_t bits_of(float f) { union { float f; uint32_t u; } v = { f }; return v.u; }
+
+static inline int64_t floor22(float x) {
+    int64_t r = (int64_t)(bits_of(x + 12582912.0f) & 0x3FFFFF);
+    return (float)r > x ? r - 1 : r;
+}
+
+static inline int64_t ceil22(float x) {
+    int64_t r = (int64_t)(bits_of(x + 12582912.0f) & 0x3FFFFF);
+    return (float)r < x ? r + 1 : r;
+}
+
+typedef struct {
+    float *cells;
+    uint64_t *bits;
+    int64_t stride, words, bw, bh;
+    int64_t row_min, row_max;
+} acc_t;
+
+static inline void mark_pair(uint64_t *row, int64_t i) {
+    const unsigned sh = (unsigned)(i & 63);
+    row[i >> 6] |= 3ull << sh;
+    if (sh == 63) row[(i >> 6) + 1] |= 1;
+}
+
+static inline void mark_range(uint64_t *row, int64_t i0, int64_t i1) {
+    const int64_t w0 = i0 >> 6, w1 = i1 >> 6;
+    const uint64_t lo = ~0ull << (unsigned)(i0 & 63);
+    const uint64_t hi = ~0ull >> (unsigned)(63 - (i1 & 63));
+    if (w0 == w1) {
+        row[w0] |= lo & hi;
+    } else {
+        row[w0] |= lo;
+        for (int64_t k = w0 + 1; k < w1; k++) row[k] = ~0ull;
+        row[w1] |= hi;
+    }
+}
+
+__attribute__((always_inline)) static inline void cells_for_row(acc_t *a, int64_t y, float x, float x_next, float d, float s_known) {
+    const float lo = minf(x, x_next), hi = maxf(x, x_next);
+    const int64_t i0 = floor22(lo);
+    const float lo_floor = (float)i0;
+    const int64_t i1 = ceil22(hi);
+    float *row = a->cells + y * a->stride;
+    uint64_t *bit_row = a->bits + y * a->words;
+    if (i1 <= i0 + 1) {
+        const float xmf = 0.5f * (x + x_next) - lo_floor;
+        row[i0] += d - d * xmf;
+        row[i0 + 1] += d * xmf;
+        mark_pair(bit_row, i0);
+    } else {
+        const float s = s_known != 0 ? s_known : 1 / (hi - lo);
+        const float x0f = lo - lo_floor;
+        const float a0 = 0.5f * s * (1 - x0f) * (1 - x0f);
+        const float x1f = hi - (float)i1 + 1;
+        const float am = 0.5f * s * x1f * x1f;
+        row[i0] += d * a0;
+        if (i1 == i0 + 2) {
+            row[i0 + 1] += d * (1 - a0 - am);
+        } else {
+            const float a1 = s * (1.5f - x0f);
+            row[i0 + 1] += d * (a1 - a0);
+            const float ds = d * s;
+            for (int64_t i = i0 + 2; i < i1 - 1; i++) row[i] += ds;
+            const float a2 = a1 + (float)(i1 - i0 - 3) * s;
+            row[i1 - 1] += d * (1 - a2 - am);
+        }
+        row[i1] += d * am;
+        mark_range(bit_row, i0, i1);
+    }
+}
+
+static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
+    if (ay == by) return;
+    float x0 = ax, y0 = ay, x1 = bx, y1 = by, dir = 1;
+    if (y0 > y1) { float t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; dir = -1; }
+    const float dxdy = (x1 - x0) / (y1 - y0);
+    const float inv_slope = dxdy == 0 ? 0 : 1 / __builtin_fabsf(dxdy);
+    const float fw = (float)a->bw;
+    const int64_t y_start = floor22(y0);
+    const int64_t c1 = ceil22(y1);
+    const int64_t y_end = c1 < a->bh ? c1 : a->bh;           // Swift min(bh, ceil(y1)) on Int
+    if (y_start >= y_end) return;
+    if (y_start < a->row_min) a->row_min = y_start;
+    if (y_end - 1 > a->row_max) a->row_max = y_end - 1;
+    float x = x0;
+    int64_t y = y_start;
+    const int64_t f1 = floor22(y1);
+    const int64_t full_end = f1 < y_end ? f1 : y_end;
+    if ((float)y < y0 || y >= full_end) {
+        const float yb = minf((float)(y + 1), y1);
+        const float x_next = yb == y1 ? x1 : minf(fw, maxf(0, x0 + (yb - y0) * dxdy));
+        cells_for_row(a, y, x, x_next, (yb - y0) * dir, 0);
+        x = x_next;
+        y += 1;
+    }
+    while (y < full_end) {
+        const float x_next = minf(fw, maxf(0, x0 + ((float)(y + 1) - y0) * dxdy));
+        cells_for_row(a, y, x, x_next, dir, inv_slope);
+        x = x_next;
+        y += 1;
+    }
+    if (y < y_end) cells_for_row(a, y, x, x1, (y1 - (float)y) * dir, 0);
+}
+
+static inline int finite(double v) { return v - v == 0; }
+
+static inline float cx(double x, double w) { return (float)mind(w, maxd(0, x)); }
+
+static void add_edge(acc_t *a, double rx0, double ry0, double ax, double ay, double bx, double by) {
+    double x0 = ax - rx0, y0 = ay - ry0, x1 = bx - rx0, y1 = by - ry0;
+    const double h = (double)a->bh, w = (double)a->bw;
+    if (y0 == y1 || !(finite(x0) && finite(x1) && finite(y0) && finite(y1))) return;
+    if ((y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h)) return;
+    // clip to 0 ≤ y ≤ h
+    const double dxdy = (x1 - x0) / (y1 - y0);
+    if (y0 < 0) { x0 += (0 - y0) * dxdy; y0 = 0; } else if (y0 > h) { x0 += (h - y0) * dxdy; y0 = h; }
+    if (y1 < 0) { x1 += (0 - y1) * dxdy; y1 = 0; } else if (y1 > h) { x1 += (h - y1) * dxdy; y1 = h; }
+    if (y0 == y1) return;
+    // split where the edge crosses x = 0 or x = w
+    const double dx = x1 - x0;
+    double ta = 2.0, tb = 2.0;
+    if (dx != 0) {
+        const double t0 = (0 - x0) / dx, tw = (w - x0) / dx;
+        if (t0 > 0 && t0 < 1) ta = t0;
+        if (tw > 0 && tw < 1) { if (ta > 1) ta = tw; else tb = tw; }
+        if (ta > tb) { const double t = ta; ta = tb; tb = t; }
+    }
+    const double dy = y1 - y0;
+    if (ta > 1) {
+        line(a, cx(x0, w), (float)y0, cx(x1, w), (float)y1);
+        return;
+    }
+    const float xa = cx(x0 + ta * dx, w), ya = (float)(y0 + ta * dy);
+    line(a, cx(x0, w), (float)y0, xa, ya);
+    if (tb > 1) {
+        line(a, xa, ya, cx(x1, w), (float)y1);
+    } else {
+        const float xb = cx(x0 + tb * dx, w), yb = (float)(y0 + tb * dy);
+        line(a, xa, ya, xb, yb);
+        line(a, xb, yb, cx(x1, w), (float)y1);
+    }
+}
+
+void calc_band_edges(calc_band *band, int64_t bh, const double *xs, const double *ys, const int64_t *ends,
+                     size_t contours) {
+    acc_t a = { band->cells, band->bits, band->stride, band->words, band->bw, bh, band->row_min, band->row_max };
+    const double rx0 = (double)band->rx0, ry0 = (double)band->ry0;
+    int64_t start = 0;
+    for (size_t c = 0; c < contours; c++) {
+        const int64_t end = ends[c];
+        int64_t j = end - 1;
+        for (int64_t i = start; i < end; i++) {
+            add_edge(&a, rx0, ry0, xs[j], ys[j], xs[i], ys[i]);
+            j = i;
+        }
+        start = end;
+    }
+    band->row_min = a.row_min;
+    band->row_max = a.row_max;
+}
