@@ -352,7 +352,7 @@ extension Checker {
         }
         guard let info = styleInfo(sname, at: m.value.span) else { return [] }
         let ln = line(m.span)
-        return info.defaults.map { .setProp(layer: layer, $0.0, $0.1, line: ln) }
+        return info.defaults.map { .setStyled(layer: layer, $0.0, $0.1, line: ln) }
             + info.actions.map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: ln) }
     }
 
@@ -898,6 +898,19 @@ extension Checker {
         }
         guard !names.isEmpty else { return }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
+        if names.count == 1, names[0].0 == "style" {
+            // `l.style = s`: the old style's values give way to the new style's, where the layer has
+            // no value of its own (docs/semantics.md, "Styles")
+            guard case .identifier(let sname) = value.kind else {
+                diags.error("E0290", "'style' expects the name of a style", at: value.span)
+                return
+            }
+            guard let info = styleInfo(sname, at: value.span) else { return }
+            out.append(.resetStyle(layer: b.ir, line: ln))
+            out.appendEach(info.defaults.map { .setStyled(layer: b.ir, $0.0, $0.1, line: ln) })
+            out.appendEach(info.actions.map { .setAction(layer: b.ir, key: $0.0, animation: $0.1, line: ln) })
+            return
+        }
         if names.count == 1, FilterKey.lists.contains(names[0].0) {
             out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln))
             return

@@ -370,6 +370,7 @@ final class Machine {
         for p in t.properties {
             // templates were verified: constants exist and match the key path type
             setModel(id, p.keyPath, program.constants[Int(p.constant)], allowActions: false)
+            markOwn(id, p.keyPath.property)
         }
         return id
     }
@@ -498,6 +499,16 @@ final class Machine {
         if acts { recordKeyframe(l, property: kp.property, value: new) }
         if kp.property == LayerProperties.bounds, let o = old.rect?.size, let n = new.rect?.size, o != n {
             autoresizeSublayers(of: l, from: o, to: n, allowActions: allowActions)
+        }
+    }
+
+    /// The script gave layer `l` its own value for `property` (`frame` stands for bounds and position).
+    func markOwn(_ l: Int32, _ property: UInt16) {
+        if property == LayerProperties.frame {
+            world.layers[Int(l)].own.insert(LayerProperties.bounds)
+            world.layers[Int(l)].own.insert(LayerProperties.position)
+        } else {
+            world.layers[Int(l)].own.insert(property)
         }
     }
 
@@ -1065,6 +1076,27 @@ final class Machine {
                 throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)")
             }
             setModel(l, kp, v)
+            markOwn(l, kp.property)
+        case .setstyled:
+            try writable()
+            let l = try layerIndex(R[a])
+            guard let kp = KeyPath(packed: ins.c), let prop = image.table.info(kp.property) else { throw fail("bad key path") }
+            guard prop.applies(to: world.layers[Int(l)].kind) else {
+                throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
+            }
+            let v = R[b]
+            guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
+            guard !world.layers[Int(l)].own.contains(kp.property) else { break }
+            setModel(l, kp, v)
+            world.layers[Int(l)].styled.insert(kp.property)
+        case .stylereset:
+            try writable()
+            let l = try layerIndex(R[a])
+            let rec = world.layers[Int(l)]
+            for p in rec.styled.sorted() where !rec.own.contains(p) {
+                setModel(l, KeyPath(property: p), image.defaults[LayerProperties.slot(p)])
+            }
+            world.layers[Int(l)].styled = []
         case .getprop, .getpres:
             let l = try layerIndex(R[b])
             guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }

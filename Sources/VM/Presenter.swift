@@ -179,7 +179,11 @@ struct Presenter {
             out.emitter = emitterStyle(l, props: p, localTime: local)
         default: break
         }
-        if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {
+        // (by index: `last(where:)` copied every animation it looked at)
+        var ti = rec.animations.count - 1
+        while ti >= 0, rec.animations[ti].object.kind != .transition { ti -= 1 }
+        if ti >= 0, let progress = rec.animations[ti].transitionProgress(at: local) {
+            let tr = rec.animations[ti]
             out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                              progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
         }

@@ -44,6 +44,7 @@ struct Bench: ParsableCommand {
     var particles = false
 
     func run() throws {
+        FrameHeap.keep()
         if let compile { return try benchCompile(compile) }
         if let timeline { return try benchTimeline(timeline) }
         if text { return try benchText() }
@@ -91,6 +92,8 @@ struct Bench: ParsableCommand {
             for sc in scenesPerFrame { painter.render(sc, with: renderer, into: &fb) }
             rasterMs.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
         }
+        let running = (0..<frames).reduce(0) { $0 + timeline.runningAnimations(at: timeline.frameTime($1)) }
+        let perAnimationUs = running > 0 ? median(presentMs) * 1000 * Double(frames) / Double(running) : 0
         let f60 = scenesPerFrame[min(60, frames - 1)]
         painter.render(f60, with: renderer, into: &fb)
         if let png { try Files.writeAtomically(PNGEncoder.encode(fb), to: png) }
@@ -143,6 +146,7 @@ struct Bench: ParsableCommand {
             "compile_lines_per_s": Double(lines) / (compileTimes.min() ?? 1),
             "timeline_ms": runTime * 1000,
             "present_ms_per_frame": median(presentMs), "raster_ms_per_frame": median(rasterMs),
+            "running_animations_per_frame": Double(running) / Double(frames), "present_us_per_animation": perAnimationUs,
             "png_ms": median(pngMs), "png_bytes": pngBytes, "png_level": PNGEncoder.defaultLevel, "ppm_ms": median(ppmMs),
             "fps_1core": fps1, "fps_all_cores": fpsN, "fps_1core_png": fps1png, "fps_all_cores_png": fpsNpng,
         ]
@@ -157,6 +161,7 @@ struct Bench: ParsableCommand {
           compile (source → verified bytecode)  \(f(median(compileTimes) * 1000)) ms for \(lines) lines (\(f(Double(lines) / (compileTimes.min() ?? 1), 0)) lines/s)
           timeline run                           \(f(runTime * 1000)) ms
           presentation tree (VM)                 \(f(median(presentMs), 3)) ms/frame
+            per running animation                \(f(perAnimationUs, 3)) µs (\(f(Double(running) / Double(frames), 0)) running a frame)
           rasterize, 1 core                      \(f(median(rasterMs), 3)) ms/frame
           PNG encode (level \(PNGEncoder.defaultLevel))               \(f(median(pngMs), 2)) ms/frame, \(pngBytes) bytes
           PPM encode                             \(f(median(ppmMs), 2)) ms/frame

@@ -156,6 +156,7 @@ struct RunOptions {
     }
 
     func execute() throws {
+        FrameHeap.keep()
         var (program, _) = try ProgramLoader.load(file, quietWarnings: quiet)
         var scene = program.scene
         if let fps { scene.fps = fps }

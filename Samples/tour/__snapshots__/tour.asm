@@ -1,4 +1,4 @@
-; calc bytecode, format 5
+; calc bytecode, format 6
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
 .globals 22
@@ -316,13 +316,13 @@
   0073    | ADD           R5, R5, R6
   0074    | SETPROP       R2, R5, name
   0075   94 LOADK         R5, K60             ; (0, 0, 32, 32)
-  0076    | SETPROP       R2, R5, bounds
+  0076    | SETSTYLED     R2, R5, bounds
   0077    | LOADK         R5, K8              ; 8
-  0078    | SETPROP       R2, R5, cornerRadius
+  0078    | SETSTYLED     R2, R5, cornerRadius
   0079    | LOADK         R5, K2              ; 2
-  0080    | SETPROP       R2, R5, borderWidth
+  0080    | SETSTYLED     R2, R5, borderWidth
   0081    | LOADK         R5, K15             ; #1d3557ff
-  0082    | SETPROP       R2, R5, borderColor
+  0082    | SETSTYLED     R2, R5, borderColor
   0083    | ANIMNEW       R5, AT6             ; basic position
   0084    | SETACTION     R2, R5, K61         ; "position"
   0085   93 ROOT          R5
