@@ -329,6 +329,13 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:27: warning: image path '../x.png' is outside the script's folder [W0021]\n 1 | layer a { contents: image(\"../x.png\") }\n   |                           ^~~~~~~~~~ calc run reads it only from a folder given with --allow-read DIR\n"),
         ("W0022", "layer e: emitter { preservesDepth: true }\n",
          "t.cal:1:20: warning: 'preservesDepth: true' has no effect [W0022]\n 1 | layer e: emitter { preservesDepth: true }\n   |                    ^~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
+        // columns: 'layer t: transform { ' is 20 characters, 'layer a { shouldRasterize: true ' 32, 'layer e: emitter { ' 19
+        ("W0023", "layer t: transform { backgroundColor: #ff0000 }\n",
+         "t.cal:1:22: warning: 'backgroundColor' has no effect on a transform layer [W0023]\n 1 | layer t: transform { backgroundColor: #ff0000 }\n   |                      ^~~~~~~~~~~~~~~ a transform layer draws only its sublayers, none of its own properties\n"),
+        ("W0024", "layer a { shouldRasterize: true rasterizationScale: 0.5 }\n",
+         "t.cal:1:33: warning: 'rasterizationScale' has no effect [W0024]\n 1 | layer a { shouldRasterize: true rasterizationScale: 0.5 }\n   |                                 ^~~~~~~~~~~~~~~~~~ layers are always drawn at the output's resolution; shouldRasterize is only a caching hint\n"),
+        ("W0025", "layer e: emitter { emitterZPosition: 40 }\n",
+         "t.cal:1:20: warning: 'emitterZPosition' has no effect [W0025]\n 1 | layer e: emitter { emitterZPosition: 40 }\n   |                    ^~~~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; one z for all of them changes no order\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",
