@@ -131,6 +131,10 @@ extension Checker {
         var styleStmts: [IRStmt] = []
         var actionStmts: [IRStmt] = []
         var onlyPropertiesBefore = true
+        // an emitter's emitterDepth and cells' zAcceleration, and whether renderMode is backToFront
+        // (false: the default; nil: not known when compiling)
+        var zOnly: [(name: String, span: Span)] = []
+        var backToFront: Bool? = false
         fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
@@ -207,6 +211,15 @@ extension Checker {
                     diags.warning("W0025", "'emitterZPosition' has no effect", at: m.name.span,
                                   label: "particles are drawn in the emitter layer's plane; one z for all of them changes no order")
                 }
+                // z spreads that only `backToFront` can show (W0026, after the body)
+                if kind == .emitter, case .number(let v)? = ir.constant, v != 0,
+                   kp.property == LayerProperties.emitterDepth || m.name.text.hasSuffix(".zAcceleration") {
+                    zOnly.append((keyName(kp), m.name.span))
+                }
+                if kp.property == LayerProperties.renderMode {
+                    if case .enumCase(let c)? = ir.constant { backToFront = c == EmitterStyle.RenderMode.backToFront.rawValue }
+                    else { backToFront = nil }
+                }
                 // the renderer draws particles in the layer's plane (docs/rendering.md, Particles)
                 if kp.property == LayerProperties.preservesDepth, case .bool(true)? = ir.constant {
                     diags.warning("W0022", "'preservesDepth: true' has no effect", at: m.name.span,
@@ -231,6 +244,12 @@ extension Checker {
                 }
                 onlyPropertiesBefore = false
                 stmt(item, .layer(me, displayName), into: &out)
+            }
+        }
+        if backToFront == false {
+            for z in zOnly {
+                diags.warning("W0026", "'\(z.name)' has no effect unless renderMode is .backToFront", at: z.span,
+                              label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
             }
         }
         fn.scopes.removeLast()
@@ -918,6 +937,16 @@ extension Checker {
             return
         }
         guard !names.isEmpty else { return }
+        // a handler drawing something onto a transform layer known by name: nothing is drawn (W0023)
+        if case .global(let slot) = b.ir, layerKind(slot: slot) == .transform,
+           Checker.ignoredByTransformLayers.contains(names[0].0) {
+            var removesMask = false
+            if names[0].0 == "mask", case .none = value.kind { removesMask = true }
+            if !removesMask {
+                diags.warning("W0023", "'\(names[0].0)' has no effect on a transform layer", at: names[0].1,
+                              label: "a transform layer draws only its sublayers, none of its own properties")
+            }
+        }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
         if names.count == 1, FilterKey.lists.contains(names[0].0) {
             out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln))

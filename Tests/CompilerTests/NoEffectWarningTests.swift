@@ -42,4 +42,23 @@ final class NoEffectWarningTests: XCTestCase {
         XCTAssertEqual(ids("layer e: emitter { emitterZPosition: -10 }\n"), ["W0025"])
         XCTAssertEqual(ids("layer e: emitter { emitterZPosition: 0 }\n"), [])
     }
+
+    func testAHandlerDrawingOntoATransformLayerIsWarned() {
+        // the receiver is a transform layer known by its global name
+        XCTAssertEqual(ids("layer t: transform { }\nat 1s { t.backgroundColor = #ff0000 }\n"), ["W0023"])
+        XCTAssertEqual(ids("layer t: transform { }\nat 1s { t.shadowOffset.width = 2 }\n"), ["W0023"])
+        XCTAssertEqual(ids("layer t: transform { }\nat 1s { t.opacity = 0.5 }\n"), [])
+        XCTAssertEqual(ids("layer t { }\nat 1s { t.backgroundColor = #ff0000 }\n"), [])
+        // removing a mask draws nothing either way: no warning
+        XCTAssertEqual(ids("layer t: transform { }\nat 1s { t.mask = none }\n"), [])
+    }
+
+    func testZSpreadsWarnUnlessParticlesAreSortedBackToFront() {
+        // emitterDepth and a cell's zAcceleration move particles only in z, which only backToFront reads
+        XCTAssertEqual(ids("layer e: emitter { emitterShape: .cuboid emitterDepth: 40 }\n"), ["W0026"])
+        XCTAssertEqual(ids("layer e: emitter { cell s { zAcceleration: 10 } }\n"), ["W0026"])
+        XCTAssertEqual(ids("layer e: emitter { renderMode: .additive emitterDepth: 40 }\n"), ["W0026"])
+        XCTAssertEqual(ids("layer e: emitter { renderMode: .backToFront emitterDepth: 40 cell s { zAcceleration: 10 } }\n"), [])
+        XCTAssertEqual(ids("layer e: emitter { emitterDepth: 0 cell s { zAcceleration: 0 } }\n"), [])
+    }
 }
