@@ -10,6 +10,7 @@
 // CalcSnapshot is the snapshot-testing engine behind `calc test` and the golden tests: a thin driver
 // module over Compiler, VM and Render that is allowed to touch the file system.
 import PackageDescription
+import Foundation
 
 let optimizedSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
@@ -42,8 +43,6 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", providers: [.apt(["libfreetype-dev"])]),
-        // the compiler's bump allocator, used by `calc build` and `calc check` only (Sources/CArena/arena.c)
-        .target(name: "CArena", path: "Sources/CArena"),
         // span compositing in SSE2/AVX2 chosen at run time, the same bytes either way (Sources/CSpans/spans.c)
         .target(name: "CSpans", path: "Sources/CSpans", cSettings: [.unsafeFlags(["-O3"])]),
         // the rasterizer's hottest loops in C, the same IEEE operations as the Swift they replaced and
@@ -65,13 +64,11 @@ let package = Package(
         .executableTarget(
             name: "calc",
             dependencies: [
-                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "CArena", "TextLayout",
+                "CalcCore", "Parser", "Bytecode", "Compiler", "VM", "DisplayList", "Compose", "Render", "CalcSnapshot", "TextLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // a position-dependent executable in release builds: the loader then has none of the
-            // ~78 000 relative relocations of a PIE to apply, and start-up takes 590 → 370 page
-            // faults (`calc build` of a one-line file: 3.5 → 3.0 ms)
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-pie"], .when(configuration: .release))]
+            ]
+            // (a position-independent executable: calc reads untrusted bytecode, and address
+            // randomisation is worth the ~0.5 ms of relocations at start-up)
         ),
         .executableTarget(
             name: "render-bench",
@@ -94,9 +91,19 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Compose", "DisplayList", "CalcCore", "CSpans", "CRaster", "TextLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "DisplayList", "CalcCore", "TextLayout"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CalcCore"]),
-        .testTarget(name: "CLITests", dependencies: ["calc", "Render", "CArena"]),
+        .testTarget(name: "CLITests", dependencies: ["calc", "Render"]),
         .testTarget(name: "GoldenTests", dependencies: ["CalcSnapshot", "Compiler", "Bytecode", "CalcCore"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "CalcCore"]),
         .testTarget(name: "CalcSnapshotTests", dependencies: ["CalcSnapshot", "Render", "CalcCore"]),
     ]
 )
+
+// libFuzzer targets, only when scripts/fuzz.sh builds them (CALC_FUZZ=1): their entry point is
+// libFuzzer's, so an ordinary build has no use for (and could not link) them.
+if ProcessInfo.processInfo.environment["CALC_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "calc-fuzz",
+        dependencies: ["CalcCore", "Compiler", "Bytecode", "VM", "Render", "CalcSnapshot"],
+        path: "Sources/CalcFuzz"
+    ))
+}

@@ -4,7 +4,8 @@
 # something is missing.
 set -eu
 
-PACKAGES="libdeflate-dev libspng-dev libharfbuzz-dev libfontconfig-dev libfreetype-dev fonts-dejavu-core libharfbuzz-bin"
+# ffmpeg: `calc run -o x.mp4/.webm/.gif` runs it as a subprocess, and the tests read outputs back with ffprobe
+PACKAGES="libdeflate-dev libspng-dev libharfbuzz-dev libfontconfig-dev libfreetype-dev fonts-dejavu-core libharfbuzz-bin ffmpeg"
 
 missing=""
 for p in $PACKAGES; do
@@ -30,4 +31,21 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c "import skia, numpy, PIL" 
     else
         echo "setup: note: could not pip-install skia-python numpy pillow; FidelityTests will be skipped" >&2
     fi
+fi
+
+# Optional: Debian's Chromium and Playwright for Python (driving that browser, downloading none of
+# its own) for the real-browser test of `calc preview` (Tests/Preview/browser.py, run by CLITests'
+# PreviewTests). Without them that test prints a "skipped" line and passes.
+if ! command -v chromium >/dev/null 2>&1; then
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null 2>&1; then
+        $SUDO apt-get update -qq >/dev/null 2>&1 || true
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null 2>&1 \
+            || echo "setup: note: could not install chromium; the preview's browser test will be skipped" >&2
+    fi
+fi
+if command -v python3 >/dev/null 2>&1 && ! python3 -c "import playwright.sync_api, PIL" >/dev/null 2>&1; then
+    python3 -m pip install -q playwright pillow >/dev/null 2>&1 \
+        || echo "setup: note: could not pip-install playwright; the preview's browser test will be skipped" >&2
 fi

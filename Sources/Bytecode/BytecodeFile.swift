@@ -20,7 +20,7 @@ public enum BytecodeFormat {
     /// "\u{1B}CAL": ESC, then the name, so the file never starts like text.
     public static let magic: [UInt8] = [0x1B, 0x43, 0x41, 0x4C]
     /// The newest format version this calc reads and writes.
-    public static let version: UInt16 = 5
+    public static let version: UInt16 = 6
     /// The oldest format version this calc reads (older files are rejected with a message to rebuild).
     public static let oldestVersion: UInt16 = 2
 
@@ -30,13 +30,13 @@ public enum BytecodeFormat {
     /// opcodes from ANIMADDK on (computed animation keys, tree reads, TXCOMPLETIONF); a program that
     /// uses one is version 4, so an older calc says it is too new instead of "unknown opcode".
     /// Version 5 added UNCONSTRAIN (constraints replaced from handlers), ANIMGET and ANIMCOPY
-    /// (an animation variable's timing fields read and set), on the same terms.
+    /// (an animation variable's timing fields read and set), on the same terms; version 6 added PRINT, CONVERT, SETSTYLED and STYLERESET.
     public static func version(for p: Program) -> UInt16 {
         var newest = p.behaviorTemplates.isEmpty ? UInt16(2) : 3
         for f in p.functions {
             for ins in f.code where ins.op.rawValue >= Opcode.animaddk.rawValue {
-                if ins.op.rawValue >= Opcode.unconstrain.rawValue { return 5 }
-                newest = 4
+                if ins.op.rawValue >= Opcode.print.rawValue { return 6 }
+                if ins.op.rawValue >= Opcode.unconstrain.rawValue { newest = 5 } else { newest = max(newest, 4) }
             }
         }
         return newest
@@ -390,10 +390,8 @@ public enum BytecodeReader {
     }
 
     /// Decodes and verifies: the Program is safe to hand to the VM.
-    public static func load(_ bytes: [UInt8]) throws(BytecodeError) -> Program {
-        let p = try decode(bytes)
-        try Verifier.verify(p)
-        return p
+    public static func load(_ bytes: [UInt8]) throws(BytecodeError) -> VerifiedProgram {
+        try Verifier.verified(decode(bytes))
     }
 
     /// Magic, version, sentinel, sizes and test number, in Lua's order: a foreign file is turned away

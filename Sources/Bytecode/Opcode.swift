@@ -195,6 +195,14 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case animget
     /// R[A] := a copy of the animation R[B]   (so setting a field of a variable's animation leaves other holders' alone)
     case animcopy
+    /// write the scene time and R[B]...R[B+C-1] to the run's print log (print(…) statements; stderr under calc run)
+    case print
+    /// R[A] := the point or rect R[B] in layer R[B+1]'s coordinates converted into layer R[B+2]'s (C = 1: presentation values)
+    case convert
+    /// R[A].KP[C] := R[B] as its style's value: skipped when the layer has a value of its own for the property
+    case setstyled
+    /// R[A]'s style values are withdrawn: each property its style set, and it has no value of its own for, returns to its default
+    case stylereset
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -300,6 +308,10 @@ extension Opcode {
         case .unconstrain: return f(.reg)
         case .animget: return f(.reg, .reg, .animField)
         case .animcopy: return f(.reg, .reg)
+        case .print: return f(.unused, .reg, .count)
+        case .convert: return f(.reg, .regRange(3), .imm)
+        case .setstyled: return f(.reg, .reg, .keyPath)
+        case .stylereset: return f(.reg)
         }
     }
 

@@ -118,10 +118,9 @@ public enum Limits {
     /// Instructions one event handler may execute before it is stopped (a runaway loop).
     public static let stepBudget = 10_000_000
     /// Memory the timeline's snapshots may take, estimated: each instant at which events run keeps
-    /// a copy of the world for the frames after it (about 2.5 KB plus 120 bytes a layer, measured by peak RSS),
-    /// so `every 1e-7s` over a second would fill memory before it ends.
+    /// a copy of the world for the frames after it (VM's SnapshotMeter counts what each copy does
+    /// not share with the ones before), so `every 1e-7s` over a second would fill memory first.
     public static let maxSnapshotBytes = 2 << 30
-    public static func snapshotBytes(layers: Int) -> Int { 2_500 + 120 * layers }
     /// Event handlers one timeline run may fire in all (events scheduling more at the same instant
     /// never reach a new instant).
     public static let maxEventsFired = 2_000_000

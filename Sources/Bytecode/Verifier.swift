@@ -11,11 +11,36 @@
 
 import CalcCore
 
+/// A program the verifier accepted. Its initialiser is private to this file, so the only ways to
+/// get one are `Verifier.verified(_:)` and `withScene(_:)`: the VM takes nothing else, and code
+/// that forgets to verify does not compile (issue 13: a trust boundary in types, not in comments).
+public struct VerifiedProgram: Sendable {
+    public let program: Program
+    fileprivate init(_ program: Program) { self.program = program }
+
+    public var scene: SceneInfo { program.scene }
+
+    /// The same program with other scene settings (`calc run --fps`, `--scale`, `--size`), whose
+    /// rules are checked again.
+    public func withScene(_ scene: SceneInfo) throws(BytecodeError) -> VerifiedProgram {
+        try Verifier.verifyScene(scene)
+        var p = program
+        p.scene = scene
+        return VerifiedProgram(p)
+    }
+}
+
 /// Checks a Program against the rules the VM relies on.
 public enum Verifier {
     /// Throws a `.invalid` BytecodeError describing the first rule `p` breaks.
     public static func verify(_ p: Program) throws(BytecodeError) {
         try verify(p, fastPath: true)
+    }
+
+    /// `p` as a program the VM may run, or the first rule it breaks.
+    public static func verified(_ p: Program) throws(BytecodeError) -> VerifiedProgram {
+        try verify(p, fastPath: true)
+        return VerifiedProgram(p)
     }
 
     /// `verify`, optionally without `FastCheck` (the tests compare the two).
@@ -315,7 +340,7 @@ public enum Verifier {
     /// Whether `verifyCounts` has a rule for `op` (FastCheck leaves these to it, but for CALL).
     static func hasCountRule(_ op: Opcode) -> Bool {
         switch op {
-        case .call, .callb, .newarray, .dynset, .dynget: return true
+        case .call, .callb, .newarray, .dynset, .dynget, .print: return true
         default: return false
         }
     }
@@ -336,7 +361,7 @@ public enum Verifier {
             }
         case .callb:
             if let b = Builtin(rawValue: UInt8(ins.c)) { try run(Int(ins.b), b.arity) }
-        case .newarray:
+        case .newarray, .print:
             try run(Int(ins.b), Int(ins.c))
         case .dynset, .dynget:
             // both operands were checked on their own: the behaviour must have the field
@@ -420,6 +445,8 @@ public enum Verifier {
             }
             let v = try constantValue(prop.constant, in: p, fail)
             try expect(v, type, prop.constant, fail)
+            // as the VM refuses a property set to a value that is not finite (docs/semantics.md)
+            guard v.hasOnlyFiniteNumbers else { throw fail("constant K\(prop.constant) is \(Format.value(v)), which is not finite") }
             fast.passed(prop, t.kind)
         }
     }

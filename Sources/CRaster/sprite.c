@@ -37,7 +37,7 @@ static inline __m128i mask32(__m256d m) {
 // Sprite coordinates of four pixel centres fx (the scalar loop's operations, four lanes at once):
 // the tap's column and row, its 8-bit fractions, and whether the pixel samples the sprite at all.
 __attribute__((target("avx2")))
-static inline void coords4(__m256d fx, const calc_sprite *s, __m256d fy21, __m256d fy22, __m256d fy23,
+static inline void coords4(__m256d fx, const calc_shadow_sprite *s, __m256d fy21, __m256d fy22, __m256d fy23,
                            __m128i *x0, __m128i *y0, __m128i *fx8, __m128i *fy8, __m128i *valid) {
     const __m256d ww = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(fx, _mm256_set1_pd(s->m13)), fy23), _mm256_set1_pd(s->m33));
     const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1.0);
@@ -63,7 +63,7 @@ static inline void coords4(__m256d fx, const calc_sprite *s, __m256d fy21, __m25
 
 // Eight pixels a step without a mask; returns how many pixels it did (a multiple of 8).
 __attribute__((target("avx2")))
-static size_t sprite_avx2(uint32_t *dst, int64_t x, int64_t y, size_t n, uint32_t coverage, const calc_sprite *s) {
+static size_t sprite_avx2(uint32_t *dst, int64_t x, int64_t y, size_t n, uint32_t coverage, const calc_shadow_sprite *s) {
     const double fy = (double)y + 0.5;
     const __m256d fy21 = _mm256_set1_pd(fy * s->m21), fy22 = _mm256_set1_pd(fy * s->m22), fy23 = _mm256_set1_pd(fy * s->m23);
     const int32_t stride = (int32_t)(s->width + 2);
@@ -129,8 +129,8 @@ static size_t sprite_avx2(uint32_t *dst, int64_t x, int64_t y, size_t n, uint32_
 }
 #endif
 
-void calc_sprite_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
-                      const calc_sprite *s) {
+void calc_shadow_sprite_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
+                      const calc_shadow_sprite *s) {
 #if defined(__x86_64__) || defined(__i386__)
     if (!mask && n >= 8 && calc_raster_level() == 2) {
         const size_t done = sprite_avx2(dst, x, y, n, coverage, s);

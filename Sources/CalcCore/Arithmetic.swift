@@ -11,6 +11,24 @@ public enum ArithError: Error, Equatable {
 }
 
 extension Value {
+    /// False when a number, or a component of a point, size, rect, colour, transform, timing curve
+    /// or path, is infinite or NaN (arrays: any element). Such values are refused where geometry is
+    /// set (docs/semantics.md, "Numbers that are not finite").
+    public var hasOnlyFiniteNumbers: Bool {
+        switch self {
+        case .number(let x): return x.isFinite
+        case .point(let p): return p.x.isFinite && p.y.isFinite
+        case .size(let s): return s.width.isFinite && s.height.isFinite
+        case .rect(let r): return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case .color(let c): return c.r.isFinite && c.g.isFinite && c.b.isFinite && c.a.isFinite
+        case .transform(let m): return m.elements.allSatisfy { $0.isFinite }
+        case .timing(let t): return t.x1.isFinite && t.y1.isFinite && t.x2.isFinite && t.y2.isFinite
+        case .path(let p): return p.isFinite
+        case .array(let xs): return xs.allSatisfy { $0.hasOnlyFiniteNumbers }
+        default: return true
+        }
+    }
+
     public var typeName: String {
         switch self {
         case .none: return "nil"

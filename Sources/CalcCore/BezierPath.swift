@@ -15,6 +15,20 @@ public struct BezierPath: Sendable, Hashable {
     public var elements: [Element]
     public init(_ elements: [Element] = []) { self.elements = elements }
 
+    /// True when every point of every element is finite (the only paths a program may hold).
+    public var isFinite: Bool {
+        func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        for e in elements {
+            switch e {
+            case .move(let a), .line(let a): if !ok(a) { return false }
+            case .quad(let a, let b): if !ok(a) || !ok(b) { return false }
+            case .cubic(let a, let b, let c): if !ok(a) || !ok(b) || !ok(c) { return false }
+            case .close: break
+            }
+        }
+        return true
+    }
+
     public static func + (a: BezierPath, b: BezierPath) -> BezierPath { BezierPath(a.elements + b.elements) }
 
     public static func rect(_ r: Rect) -> BezierPath {

@@ -40,15 +40,31 @@ extension Diagnostic {
     public func render(in file: SourceFile) -> String {
         let (line, col) = file.location(of: span.start)
         var out = "\(file.name):\(line):\(col): \(severity.rawValue): \(message) [\(id)]\n"
-        let text = file.lineText(line).replacingTabs()
         let gutter = String(line)
         let pad = String(repeating: " ", count: gutter.count)
-        out += " \(gutter) | \(text)\n"
         // caret length: the span's scalars on this line, at least 1
         let endLoc = file.location(of: span.end)
-        let width: Int
-        if endLoc.line == line { width = max(1, endLoc.column - col) } else { width = max(1, text.count - col + 1) }
-        var marker = String(repeating: " ", count: max(0, col - 1)) + "^"
+        var width = endLoc.line == line ? max(1, endLoc.column - col) : Int.max
+        // Only the bytes that can hold the shown columns are decoded (at most 4 bytes a scalar): a
+        // diagnostic on a 32 MiB line must not turn the whole line into a String.
+        let shownBytes = 4 * (col + min(width, Diagnostic.window) + Diagnostic.window) + 4
+        let (head, cut) = file.lineText(line, maxBytes: shownBytes)
+        var text = head.replacingTabs()
+        if width == Int.max { width = max(1, text.count - col + 1) }
+        // a long line is shown as a window of `Diagnostic.window` columns either side of the caret
+        // (a 10 KB line echoed by each of a hundred errors was megabytes of output)
+        var caretColumn = col
+        let scalars = text.unicodeScalars
+        if cut || scalars.count > 2 * Diagnostic.window + 20 {
+            width = min(width, Diagnostic.window)
+            let from = max(0, col - 1 - Diagnostic.window), to = min(scalars.count, col - 1 + width + Diagnostic.window)
+            let a = scalars.index(scalars.startIndex, offsetBy: min(from, scalars.count))
+            let z = scalars.index(scalars.startIndex, offsetBy: max(to, min(from, scalars.count)))
+            text = (from > 0 ? "…" : "") + String(scalars[a..<z]) + (cut || to < scalars.count ? "…" : "")
+            caretColumn = col - from + (from > 0 ? 1 : 0)
+        }
+        out += " \(gutter) | \(text)\n"
+        var marker = String(repeating: " ", count: max(0, caretColumn - 1)) + "^"
         if width > 1 { marker += String(repeating: "~", count: width - 1) }
         if let label { marker += " " + label }
         out += " \(pad) | \(marker)\n"
@@ -60,6 +76,39 @@ extension Diagnostic {
 extension String {
     func replacingTabs() -> String {
         String(self.map { $0 == "\t" ? " " : $0 })
+    }
+}
+
+extension Diagnostic {
+    /// At most this many errors, and as many warnings, are printed per file (as clang and rustc
+    /// cap theirs); the rest are counted on a closing line. A line of 10 000 `}` gave 10 000 errors.
+    public static let maxShown = 100
+    /// Columns shown either side of the caret on a long source line.
+    public static let window = 60
+
+    /// Renders `diagnostics` (sorted) as a user sees them: the first `maxShown` errors and the
+    /// first `maxShown` warnings, then a line saying how many more there were.
+    public static func renderCapped(_ diagnostics: [Diagnostic], in file: SourceFile, limit: Int = maxShown) -> String {
+        var out = ""
+        var errors = 0, warnings = 0, hiddenErrors = 0, hiddenWarnings = 0
+        for d in diagnostics {
+            if d.severity == .error {
+                errors += 1
+                if errors > limit { hiddenErrors += 1; continue }
+            } else {
+                warnings += 1
+                if warnings > limit { hiddenWarnings += 1; continue }
+            }
+            out += d.render(in: file)
+        }
+        if hiddenErrors + hiddenWarnings > 0 {
+            func count(_ n: Int, _ what: String) -> String { "\(n) more \(what)\(n == 1 ? "" : "s")" }
+            var parts: [String] = []
+            if hiddenErrors > 0 { parts.append(count(hiddenErrors, "error")) }
+            if hiddenWarnings > 0 { parts.append(count(hiddenWarnings, "warning")) }
+            out += "\(file.name): too many diagnostics: \(parts.joined(separator: " and ")) not shown (at most \(limit) errors and \(limit) warnings are printed)\n"
+        }
+        return out
     }
 }
 

@@ -247,6 +247,20 @@ public struct PresentationLayer: Sendable, Equatable {
     }
 }
 
+/// A line `print(…)` wrote: the scene time it ran at and the values as text, separated by spaces.
+public struct PrintedLine: Sendable, Equatable {
+    public var time: Double
+    public var text: String
+    public init(time: Double, text: String) { self.time = time; self.text = text }
+
+    /// `[0.5s] text`: the time to the microsecond in its shortest form, so it reads the same on every run.
+    public var formatted: String {
+        let r = (time * 1e6).rounded() / 1e6
+        let t = r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : "\(r)"
+        return "[\(t)s] \(text)"
+    }
+}
+
 /// One frame's worth of scene: canvas in points, pixel scale, background, orientation and the root
 /// layer (whose bounds are the canvas).
 public struct PresentationScene: Sendable, Equatable {
@@ -255,6 +269,8 @@ public struct PresentationScene: Sendable, Equatable {
     public var background: Color
     public var origin: Origin
     public var root: PresentationLayer
+    /// What the frame's `draw` blocks printed, in the order they ran (tree order).
+    public var printed: [PrintedLine] = []
 
     public init(size: Size, scale: Double, background: Color, origin: Origin, root: PresentationLayer) {
         self.size = size; self.scale = scale; self.background = background; self.origin = origin; self.root = root

@@ -14,10 +14,13 @@ public final class SourceFile: Sendable {
     /// Byte offsets at which each line starts; line 1 starts at 0.
     public let lineStarts: [Int]
 
+    /// A UTF-8 byte-order mark at the start (some Windows editors write one) is dropped, as editors
+    /// hide it: offsets, lines and columns then count from the first visible character.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.bytes = bytes
-        self.lineStarts = SourceFile.lineStarts(bytes)
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        self.bytes = text
+        self.lineStarts = SourceFile.lineStarts(text)
     }
 
     /// Where each line starts: 0, and the offset after each newline. Eight bytes a step, the
@@ -96,6 +99,18 @@ public final class SourceFile: Sendable {
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         if end > start, end <= bytes.count, end - 1 >= start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The first `maxBytes` bytes of a line (cut back to a scalar boundary) and whether the line
+    /// was longer: diagnostics show a window of a long line without decoding all of it.
+    public func lineText(_ line: Int, maxBytes: Int) -> (String, cut: Bool) {
+        guard line >= 1, line <= lineStarts.count else { return ("", false) }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end - start <= maxBytes { return (lineText(line), false) }
+        var stop = start + max(0, maxBytes)
+        while stop > start, bytes[stop] & 0xC0 == 0x80 { stop -= 1 }
+        return (String(decoding: bytes[start..<stop], as: UTF8.self), true)
     }
 
     public func text(_ span: Span) -> String {

@@ -5,6 +5,9 @@
 //   // snapshot: tolerance 2 channel, 0.1% pixels
 //   // snapshot: diagnostics               also snapshot the diagnostics (for scripts meant to fail)
 //   // snapshot: display                   also snapshot each frame's display list as text
+//   // snapshot: values card.position, card.opacity at 0s, 0.5s    presentation values, as JSON
+//   // snapshot: values tolerance 1e-6     relative tolerance of value snapshots (default 1e-9)
+//   // expect: card.position.x at 0.5s == 50          a value checked against a number written by hand
 //
 // Several clauses may share a line, separated by `;`, and several lines accumulate. A directive is a
 // comment so a script stays a plain CAL file that `calc run` accepts unchanged. A misspelt directive
@@ -26,6 +29,12 @@ public struct Directives: Sendable, Equatable {
     public var namesFrames = false
     /// Whether each snapshotted frame's display list is snapshotted too (`<frame>.display`).
     public var displayLists = false
+    /// Values snapshotted in `<stem>.values.json`: `layer.keyPath` at times, in the order written.
+    public var values: [ValueProbe] = []
+    /// The relative tolerance of value snapshots and expectations that state none.
+    public var valueTolerance: Double?
+    /// `// expect:` lines, in source order.
+    public var expectations: [Expectation] = []
 
     public init() {}
 
@@ -45,6 +54,13 @@ public struct Directives: Sendable, Equatable {
             var line = raw.trimmingWhitespace()
             guard line.hasPrefix("//") else { continue }
             line = line.dropFirst(2).trimmingWhitespace()
+            if line.hasPrefix("expect:") {
+                switch Expectation.parse(line.dropFirst("expect:".count).trimmingWhitespace(), line: lineNumber) {
+                case .success(let e): d.expectations.append(e)
+                case .failure(let e): problems.append(Problem(line: lineNumber, message: e.message))
+                }
+                continue
+            }
             guard line.hasPrefix("snapshot:") else { continue }
             for clause in line.dropFirst("snapshot:".count).split(separator: ";", omittingEmptySubsequences: false) {
                 if let message = d.apply(clause.trimmingWhitespace()) {
@@ -85,10 +101,23 @@ public struct Directives: Sendable, Equatable {
         case "display":
             guard rest.isEmpty else { return "'display' takes no arguments, got '\(rest)'" }
             displayLists = true
+        case "values":
+            if rest.hasPrefix("tolerance") {
+                let n = rest.dropFirst("tolerance".count).trimmingWhitespace()
+                guard let x = Double(n), x >= 0, x.isFinite else {
+                    return "a value tolerance is a relative difference such as '1e-6', got '\(n)'"
+                }
+                valueTolerance = x
+                return nil
+            }
+            switch ValueProbe.parse(rest) {
+            case .success(let list): values += list
+            case .failure(let e): return e.message
+            }
         case "":
-            return "empty snapshot directive; expected frames, times, tolerance, diagnostics or display"
+            return "empty snapshot directive; expected frames, times, tolerance, diagnostics, display or values"
         default:
-            return "unknown snapshot directive '\(word)'; expected frames, times, tolerance, diagnostics or display"
+            return "unknown snapshot directive '\(word)'; expected frames, times, tolerance, diagnostics, display or values"
         }
         return nil
     }

@@ -25,8 +25,13 @@ public struct SnapshotOptions: Sendable {
         case all
     }
 
-    /// Absolute directory that script names (and so the names compiled into snapshots) are relative to.
+    /// Absolute directory that script names in reports are relative to.
     public var root: String
+    /// Whether the names compiled into snapshots (the disassembly's `; source:` line, diagnostics'
+    /// `file:line:col`) are relative to `root` too (`calc test --root DIR`). When false, the default,
+    /// they are relative to the repository the script is in (the nearest folder above it holding
+    /// `.git`), or outside one are its file name: either way the same from any working directory.
+    public var namesRelativeToRoot = false
     public var recording: Recording = .off
     /// Frames for scripts that name none (a script's own `frames`/`times` directive wins).
     public var frames: [Int] = []
@@ -234,18 +239,18 @@ struct ScriptCheck {
         if !ownFrames { frames = options.frames; times = options.times }
         let tolerance = directives.tolerance ?? options.tolerance
 
-        let file = SourceFile(name: script.name, bytes: bytes)
+        let file = SourceFile(name: options.namesRelativeToRoot ? script.name : SnapshotFiles.snapshotName(script.path), bytes: bytes)
         let compiled = Compiler.compile(file)
         if directives.diagnostics {
             result.covered.append("diagnostics")
-            let rendered = compiled.diagnostics.map { $0.render(in: file) }.joined()
+            let rendered = Diagnostic.renderCapped(compiled.diagnostics, in: file)
             let body = "; calc diagnostics, format \(SnapshotEngine.diagnosticsFormat)\n" + rendered
             checkText(body, at: location.diagnostics, kind: .diagnostics)
         }
         guard let program = compiled.program, !compiled.hasErrors else {
             if !directives.diagnostics {
                 let n = compiled.diagnostics.filter { $0.severity == .error }.count
-                let rendered = compiled.diagnostics.map { $0.render(in: file) }.joined()
+                let rendered = Diagnostic.renderCapped(compiled.diagnostics, in: file)
                 fail("does not compile (\(n) error\(n == 1 ? "" : "s"); a script meant to fail declares '// snapshot: diagnostics'):",
                      lines(rendered))
                 return
@@ -253,16 +258,28 @@ struct ScriptCheck {
             if ownFrames && !(frames.isEmpty && times.isEmpty) {
                 fail("names frames to snapshot but does not compile")
             }
+            if !directives.values.isEmpty || !directives.expectations.isEmpty {
+                fail("names values to check but does not compile")
+            }
             reportObsolete()
             return
         }
-        do { try Verifier.verify(program) } catch {
+        let verified: VerifiedProgram
+        do { verified = try Verifier.verified(program) } catch {
             fail("the compiled program fails verification (a compiler bug): \(error.message)")
             return
         }
+        if !ownFrames && frames.isEmpty && times.isEmpty && directives.values.isEmpty && directives.expectations.isEmpty {
+            // a script that names nothing to check (no frames, values or expectations) is held to its
+            // first and last frames, not to its disassembly alone (which changes with every compiler
+            // improvement and says nothing of pixels)
+            let n = max(1, Timeline.frameCount(program.scene))
+            frames = n > 1 ? [0, n - 1] : [0]
+        }
         result.covered.insert("asm", at: 0)
         checkText(Disassembler.disassemble(program), at: location.disassembly, kind: .disassembly)
-        checkFrames(program, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
+        checkFrames(verified, frames: frames, times: times, tolerance: tolerance, displayLists: directives.displayLists)
+        checkValues(verified, directives)
         reportObsolete()
     }
 
@@ -355,7 +372,8 @@ struct ScriptCheck {
     func write(_ bytes: [UInt8], to path: String) throws {
         let dir = (path as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw SnapshotFiles.WriteError(message: "cannot create directory '\(show(dir))'")
+            throw SnapshotFiles.WriteError(message: "cannot create directory '\(show(dir))': "
+                                           + SnapshotFiles.plainReason(error, creating: dir).replacingOccurrences(of: dir, with: show(dir)))
         }
         try options.write(bytes, path)
     }
@@ -373,7 +391,8 @@ struct ScriptCheck {
 
     // MARK: frames
 
-    mutating func checkFrames(_ program: Program, frames: [Int], times: [Double], tolerance: Tolerance, displayLists: Bool) {
+    mutating func checkFrames(_ verified: VerifiedProgram, frames: [Int], times: [Double], tolerance: Tolerance, displayLists: Bool) {
+        let program = verified.program
         guard !frames.isEmpty || !times.isEmpty else { return }
         let n = frames.count + times.count
         result.covered.append("\(n) frame\(n == 1 ? "" : "s")")
@@ -408,7 +427,7 @@ struct ScriptCheck {
         case .failure(let e): fail(e.message); return
         }
         let timeline: Timeline
-        do { timeline = try Timeline.run(program, until: end, text: painter.text) } catch {
+        do { timeline = try Timeline.run(verified, until: end, text: painter.text) } catch {
             fail("\(error)")
             return
         }

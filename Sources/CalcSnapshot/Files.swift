@@ -37,6 +37,18 @@ public enum SnapshotFiles {
         return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base ?? ".", isDirectory: true)).standardizedFileURL.path
     }
 
+    /// The name a script is compiled under in snapshots (`path` absolute): relative to the nearest
+    /// folder above it that holds `.git` (a directory, or a file in a git worktree), else its file
+    /// name. It does not depend on where `calc test` runs, nor on which paths it was given.
+    public static func snapshotName(_ path: String) -> String {
+        var dir = (path as NSString).deletingLastPathComponent
+        while !dir.isEmpty && dir != "/" {
+            if FileManager.default.fileExists(atPath: dir + "/.git") { return display(path, root: dir) }
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        return (path as NSString).lastPathComponent
+    }
+
     /// `path` relative to `root` when it lies inside it, else `path` itself.
     public static func display(_ path: String, root: String) -> String {
         let r = root.hasSuffix("/") ? root : root + "/"
@@ -91,16 +103,42 @@ public enum SnapshotFiles {
     public static let diffFolder = "__diffs__"
 
     /// The bytes of a file: nil when it does not exist, an error message when it cannot be read.
+    /// The largest script, snapshot or image read (as `calc run` reads a `.calb`).
+    static let maxBytes = 64 << 20
+
     static func read(_ path: String) -> Result<[UInt8]?, ReadError> {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDir) else { return .success(nil) }
         if isDir.boolValue { return .failure(ReadError(reason: "it is a directory")) }
+        // a device or FIFO would be read forever or block; sizes as `calc run` limits them (docs/cli.md)
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadError(reason: "it is not a regular file (a device, FIFO or socket)"))
+        }
+        if Int(info.st_size) > maxBytes { return .failure(ReadError(reason: "it is larger than the limit of \(maxBytes >> 20) MiB")) }
         guard let data = fm.contents(atPath: path) else { return .failure(ReadError(reason: "permission denied or unreadable")) }
         return .success([UInt8](data))
     }
 
     struct ReadError: Error { var reason: String }
+
+    /// Why a directory could not be created, in the system's words (Foundation's text on Linux can be
+    /// "The operation could not be completed. (NSCocoaErrorDomain error 512.)"): the POSIX error under
+    /// it, else the first component of the path that exists and is not a directory.
+    static func plainReason(_ error: Error, creating dir: String) -> String {
+        let ns = error as NSError
+        if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(u.code))) }
+        var prefix = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            prefix += "/" + part
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDir), !isDir.boolValue {
+                return "'\(prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix)' is a file"
+            }
+        }
+        return "permission denied or no space"
+    }
 
     /// Writes through a temporary file in the same directory renamed over the target, so an
     /// interrupted run never leaves a truncated snapshot; creates the directory when needed.
@@ -108,7 +146,7 @@ public enum SnapshotFiles {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw WriteError(message: "cannot create directory '\(dir)': \(error.localizedDescription)")
+            throw WriteError(message: "cannot create directory '\(dir)': \(plainReason(error, creating: dir))")
         }
         let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -181,7 +219,7 @@ struct SnapshotLocation {
     func owns(_ file: String) -> Bool {
         guard file.hasPrefix(stem + ".") else { return false }
         let rest = file.dropFirst(stem.count + 1)
-        if rest == "asm" || rest == "diag" { return true }
+        if rest == "asm" || rest == "diag" || rest == "values.json" { return true }
         let body: Substring
         if rest.hasSuffix(".png") { body = rest.dropLast(4) } else if rest.hasSuffix(".display") { body = rest.dropLast(8) } else { return false }
         if body.first == "f" { let digits = body.dropFirst(); return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) }

@@ -10,10 +10,14 @@ enum SnapshotImages {
 
     /// The decoded images of `program`'s image constants.
     static func load(_ program: Program, script: String) -> Result<[String: Framebuffer], Failure> {
-        let dir = (script as NSString).deletingLastPathComponent
+        let policy = ReadPolicy(script: script)
         var images: [String: Framebuffer] = [:]
         for case .image(let name) in program.constants where images[name] == nil {
-            let path = name.hasPrefix("/") || dir.isEmpty ? name : dir + "/" + name
+            let path: String
+            switch policy.resolve(name) {
+            case .success(let p): path = p
+            case .failure(let refused): return .failure(Failure(message: "image '\(name)': \(refused.message)"))
+            }
             guard case .success(let read) = SnapshotFiles.read(path), let bytes = read else {
                 return .failure(Failure(message: "cannot read image '\(name)' (\(path))"))
             }

@@ -21,6 +21,10 @@ extension Checker {
         .path: .path, .rotationMode: .enumeration("rotation mode"),
     ]
 
+    /// The value fields an animation variable may set (issue 14, gap 6), checked against the key
+    /// path when the program runs.
+    static let valueFields: [AnimField] = [.from, .to, .by, .values, .keyTimes, .path]
+
     static let timingFields: [AnimField] = [.duration, .beginTime, .timeOffset, .speed, .repeatCount, .repeatDuration,
                                             .autoreverses, .fillMode, .removedOnCompletion, .timingFunction]
 

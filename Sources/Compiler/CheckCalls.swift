@@ -7,6 +7,38 @@ import Parser
 import Bytecode
 
 extension Checker {
+    /// `a.convert(p, to: b)`, `a.convert(p, from: b)` (CALayer's convertPoint:toLayer: /
+    /// fromLayer: and the rect forms), on model values, or on presentation values as
+    /// `a.presentation.convert(…)`. `p` is a point or a rect; the result has its type.
+    func convertCall(_ base: Expr, _ args: [Arg], at span: Span) -> Typed {
+        var layerExpr = base
+        var presentation = false
+        if case .member(let inner, let name) = base.kind, name.text == "presentation" { layerExpr = inner; presentation = true }
+        func usage() -> Typed {
+            diags.error("E0412", "convert takes a point or rect and a layer: 'a.convert(p, to: b)' or 'a.convert(p, from: b)'", at: span)
+            for a in args { _ = expr(a.value, expect: .error) }
+            return .error
+        }
+        guard args.count == 2, args[0].label == nil, let label = args[1].label?.text, label == "to" || label == "from" else { return usage() }
+        if fn.kind == .binding, presentation {
+            diags.error("E0298", "an expression of time cannot read presentation values", at: span)
+            return .error
+        }
+        let l = expr(layerExpr, expect: .layer)
+        guard let layer = convert(l, to: .layer, at: layerExpr.span, what: "the layer 'convert' is called on") else { return .error }
+        let v = expr(args[0].value, expect: nil)
+        if v.type.isError { return .error }
+        guard v.type == .point || v.type == .rect else {
+            diags.error("E0300", "convert takes a point or a rect, found \(TypeRules.article(v.type))", at: args[0].value.span)
+            return .error
+        }
+        let o = expr(args[1].value, expect: .layer)
+        guard let other = convert(o, to: .layer, at: args[1].value.span, what: "'\(label):'") else { return .error }
+        let ir: IR = label == "to" ? .convert(v.ir, from: layer, to: other, presentation: presentation)
+                                   : .convert(v.ir, from: other, to: layer, presentation: presentation)
+        return Typed(ir: ir, type: v.type)
+    }
+
     static let builtinNames = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sqrt", "pow", "exp", "log",
                                "abs", "min", "max", "clamp", "mix", "floor", "ceil", "round", "sign", "random",
                                "rgb", "rgba", "hsb", "hsba", "translate", "scale", "rotate", "perspective",
@@ -25,6 +57,7 @@ extension Checker {
     ]
 
     func call(_ callee: Expr, _ args: [Arg], at span: Span, expect: ValueType? = nil) -> Typed {
+        if case .member(let base, let m) = callee.kind, m.text == "convert" { return convertCall(base, args, at: span) }
         guard case .identifier(let fname) = callee.kind else {
             if case .member(_, let m) = callee.kind, Checker.layerMethods.contains(m.text) || m.text == "append" {
                 diags.error("E0311", "'\(m.text)' does not return a value", at: span, label: "call it as a statement")
@@ -317,7 +350,13 @@ extension Checker {
                   let c = numbers([args[0].value], [.string]) else { return .error }
             guard case .string(let name)? = c[0].constant else { return needsConstants(fname, span) }
             let result = apply(.image, c, .image)
-            if !result.type.isError { imageReferences.append(ImageReference(name: name, span: args[0].value.span)) }
+            if !result.type.isError {
+                imageReferences.append(ImageReference(name: name, span: args[0].value.span))
+                if Checker.leavesFolder(name) {
+                    diags.warning("W0021", "image path '\(name)' is outside the script's folder", at: args[0].value.span,
+                                  label: "calc run reads it only from a folder given with --allow-read DIR")
+                }
+            }
             return result
         case "named":
             guard arity([1], "named(\"layer name\")"), let c = numbers([args[0].value], [.string]) else { return .error }
@@ -349,5 +388,18 @@ extension Builtin {
     init?(name: String) {
         guard let b = Builtin.allCases.first(where: { $0.name == name && $0 != .random3 }) else { return nil }
         self = b
+    }
+}
+
+extension Checker {
+    /// True for an absolute path, or one whose `..` climbs above the folder it starts in
+    /// (`../x.png`, `a/../../x.png`); `a/../x.png` stays inside. No file is looked at.
+    static func leavesFolder(_ name: String) -> Bool {
+        if name.hasPrefix("/") { return true }
+        var depth = 0
+        for part in name.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == ".." { depth -= 1; if depth < 0 { return true } } else if part != "." { depth += 1 }
+        }
+        return false
     }
 }

@@ -85,7 +85,6 @@ extension Checker {
         let me: IR
         var displayName = ""
         if case .identifier(let n)? = l.name { displayName = n.text }
-        if kind == .emitter, let k = l.kind { notDrawnYet(.emitter, layer: displayName, at: k.span) }
         var template = LayerTemplate(kind: kind, name: "")
         template.properties.reserveCapacity(l.body.count)
         var nameStmt: [IRStmt] = []
@@ -190,7 +189,12 @@ extension Checker {
                     continue
                 }
                 let t = expr(m.value, expect: type)
-                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { continue }
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { continue }
+                // the renderer draws particles in the layer's plane (docs/rendering.md, Particles)
+                if kp.property == LayerProperties.preservesDepth, case .bool(true)? = ir.constant {
+                    diags.warning("W0022", "'preservesDepth: true' has no effect", at: m.name.span,
+                                  label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
+                }
                 if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty, !{ if case .array = v { return true } else { return false } }() {
                     // (arrays are never constants: they are built at run time)
                     template.properties.append(PropertyInit(kp, pool.index(v)))
@@ -301,7 +305,7 @@ extension Checker {
         }
         if mentionsTime && ExprScan.usesTime(m.value) { return bindProperty(layer, kp, type, m).map { [$0] } ?? [] }
         let t = expr(m.value, expect: type)
-        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { return [] }
+        guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { return [] }
         return [.setProp(layer: layer, kp, ir, line: line(m.span))]
     }
 
@@ -348,7 +352,7 @@ extension Checker {
         }
         guard let info = styleInfo(sname, at: m.value.span) else { return [] }
         let ln = line(m.span)
-        return info.defaults.map { .setProp(layer: layer, $0.0, $0.1, line: ln) }
+        return info.defaults.map { .setStyled(layer: layer, $0.0, $0.1, line: ln) }
             + info.actions.map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: ln) }
     }
 
@@ -382,7 +386,7 @@ extension Checker {
             case .member(let m):
                 guard let (kp, type) = resolveKeyPath(m.name, onLayer: "") else { continue }
                 let t = expr(m.value, expect: type)
-                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'") else { continue }
+                guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { continue }
                 guard ir.constant != nil else {
                     diags.error("E0295", "a style's values must be constants", at: m.value.span)
                     continue
@@ -894,6 +898,19 @@ extension Checker {
         }
         guard !names.isEmpty else { return }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
+        if names.count == 1, names[0].0 == "style" {
+            // `l.style = s`: the old style's values give way to the new style's, where the layer has
+            // no value of its own (docs/semantics.md, "Styles")
+            guard case .identifier(let sname) = value.kind else {
+                diags.error("E0290", "'style' expects the name of a style", at: value.span)
+                return
+            }
+            guard let info = styleInfo(sname, at: value.span) else { return }
+            out.append(.resetStyle(layer: b.ir, line: ln))
+            out.appendEach(info.defaults.map { .setStyled(layer: b.ir, $0.0, $0.1, line: ln) })
+            out.appendEach(info.actions.map { .setAction(layer: b.ir, key: $0.0, animation: $0.1, line: ln) })
+            return
+        }
         if names.count == 1, FilterKey.lists.contains(names[0].0) {
             out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln))
             return
@@ -905,7 +922,7 @@ extension Checker {
             return
         }
         let t = expr(value, expect: type)
-        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'") else { return }
+        guard let ir = convert(t, to: type, at: value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: value.span) else { return }
         out.append(.setProp(layer: b.ir, kp, ir, line: ln))
     }
 
@@ -944,6 +961,34 @@ extension Checker {
                 return true
             }
             variable = v
+        }
+        if let f = Checker.valueFields.first(where: { $0.name == name.0 }) {
+            // from, to, by, values, keyTimes, path: their type depends on the animation's key path,
+            // which a variable does not carry, so the VM checks it when the field is set (ANIMSET)
+            let want: ValueType? = f == .keyTimes ? .array(.number(.scalar)) : f == .path ? .path : nil
+            if case .none = value.kind, f == .from || f == .to || f == .by {
+                // unset: Core Animation's nil (the value underneath, or the one on screen, fills in)
+                store(.animWith(variable, f, .const(.none)), in: variable, line: ln, into: &out)
+                return true
+            }
+            let t = expr(value, expect: want)
+            if t.type.isError { return true }
+            if let want {
+                guard let vi = convert(t, to: want, at: value.span, what: "the animation's '\(f.name)'") else { return true }
+                store(.animWith(variable, f, vi), in: variable, line: ln, into: &out)
+                return true
+            }
+            let isArray: Bool = { if case .array = t.type { return true }; return t.type == .emptyArray }()
+            if f == .values, !isArray {
+                diags.error("E0300", "an animation's 'values' is an array, not \(TypeRules.article(t.type))", at: value.span)
+                return true
+            }
+            if f != .values, isArray || t.type == .void || t.type == .animation || t.type == .layer {
+                diags.error("E0300", "an animation's '\(f.name)' is a value of its key path's type, not \(TypeRules.article(t.type))", at: value.span)
+                return true
+            }
+            store(.animWith(variable, f, t.ir), in: variable, line: ln, into: &out)
+            return true
         }
         guard let f = animationTimingField(name.0, name.1, setting: true), let type = Checker.animFieldTypes[f] else {
             _ = expr(value, expect: .error)
@@ -1009,5 +1054,16 @@ extension Checker {
     func notMutable(_ name: String, at span: Span, decl: Span) {
         diags.error("E0264", "cannot assign to '\(name)': it is a constant", at: span,
                     notes: ["declared with 'let' on line \(line(decl)); use 'var' to make it variable"])
+    }
+}
+
+extension Checker {
+    /// E0310 for a constant property value that is not finite (`opacity: infinity`, `zPosition: 1e308 * 10`):
+    /// a layer property is a geometry or style value, and the VM refuses the same value set at run time.
+    func finiteProperty(_ ir: IR, _ kp: KeyPath, at span: Span) -> Bool {
+        guard case .const(let v) = ir, !v.hasOnlyFiniteNumbers else { return true }
+        diags.error("E0310", "'\(keyName(kp))' cannot be \(v == .number(.infinity) ? "infinity" : "a value that is not finite")", at: span,
+                    label: "layer properties need finite numbers")
+        return false
     }
 }

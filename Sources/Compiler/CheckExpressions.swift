@@ -24,7 +24,47 @@ enum ExprScan {
 }
 
 extension Checker {
+    /// Types and folds `e`. A folded constant that no program may hold — a point, size, rect,
+    /// colour, transform, timing curve or path with a component that is not finite, or a NaN
+    /// (`0 * infinity`) — is reported here (E0310), where the source says it, instead of reaching
+    /// the verifier as an internal error. The same values made at run time are runtime errors.
     func expr(_ e: Expr, expect: ValueType?, actionKey: String? = nil) -> Typed {
+        let t = typedExpr(e, expect: expect, actionKey: actionKey)
+        if case .const(let v) = t.ir, let what = Checker.nonFinite(v) {
+            diags.error("E0310", "\(what) is not finite", at: e.span,
+                        label: "geometry, colours and transforms need finite numbers")
+            return .error
+        }
+        return t
+    }
+
+    /// What is not finite in a constant value, or nil when it is a value a program may hold.
+    /// Plain numbers may be infinite (`repeatCount: infinity`), never NaN.
+    static func nonFinite(_ v: Value) -> String? {
+        func bad(_ xs: Double...) -> Bool { !xs.allSatisfy { $0.isFinite } }
+        switch v {
+        case .number(let x): return x.isNaN ? "this number (NaN)" : nil
+        case .point(let p): return bad(p.x, p.y) ? "a component of this point" : nil
+        case .size(let s): return bad(s.width, s.height) ? "a component of this size" : nil
+        case .rect(let r): return bad(r.origin.x, r.origin.y, r.size.width, r.size.height) ? "a component of this rect" : nil
+        case .color(let c): return bad(c.r, c.g, c.b, c.a) ? "a component of this colour" : nil
+        case .transform(let m): return m.elements.allSatisfy({ $0.isFinite }) ? nil : "an element of this transform"
+        case .timing(let t) where t.spring == nil: return bad(t.x1, t.y1, t.x2, t.y2) ? "a control point of this timing curve" : nil
+        case .path(let p):
+            for e in p.elements {
+                switch e {
+                case .move(let a), .line(let a): if bad(a.x, a.y) { return "a point of this path" }
+                case .quad(let a, let b): if bad(a.x, a.y, b.x, b.y) { return "a point of this path" }
+                case .cubic(let a, let b, let c): if bad(a.x, a.y, b.x, b.y, c.x, c.y) { return "a point of this path" }
+                case .close: break
+                }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    private func typedExpr(_ e: Expr, expect: ValueType?, actionKey: String?) -> Typed {
         switch e.kind {
         case .error: return .error
         case .number(let v, let unit):
@@ -597,6 +637,7 @@ extension Checker {
             return callsAFunction(c) || callsAFunction(a) || callsAFunction(b)
         case let .animGet(a, _): return callsAFunction(a)
         case let .animWith(a, _, v): return callsAFunction(a) || callsAFunction(v)
+        case let .convert(v, a, b, _): return callsAFunction(v) || callsAFunction(a) || callsAFunction(b)
         case let .neg(a), let .not(a), let .len(a), let .field(a, _), let .named(a), let .getProp(a, _), let .getPres(a, _), let .tree(_, a):
             return callsAFunction(a)
         case let .makeRect(xs), let .makeColor(xs), let .builtin(_, xs), let .array(xs):
@@ -638,6 +679,10 @@ extension Checker {
             diags.error("E0413", "\(TypeRules.article(b.type)) has no method '\(method.text)'", at: method.span)
             return []
         }
+        if case .call(let callee, let args) = e.kind, case .identifier(let fname) = callee.kind, fname == "print",
+           resolve(fname, in: fn) == nil, global(fname) == nil {
+            return printStatement(args, at: e.span)
+        }
         if case .call(let callee, let args) = e.kind, case .identifier(let fname) = callee.kind, Checker.drawCommands.contains(fname),
            resolve(fname, in: fn) == nil, global(fname) == nil {
             return drawCommand(Name([fname], span: callee.span), args, at: e.span)
@@ -652,6 +697,32 @@ extension Checker {
                         label: "a statement sets a property, calls a layer method or function, or starts a transaction")
         }
         return []
+    }
+
+    /// `print(a, b, …)`: values of any type but nothing, unlabelled; allowed wherever statements
+    /// run (handlers, functions, draw blocks), since it changes nothing in the scene.
+    func printStatement(_ args: [Arg], at span: Span) -> [IRStmt] {
+        var irs: [IR] = []
+        var ok = true
+        for a in args {
+            if let label = a.label {
+                diags.error("E0412", "print takes values without labels: 'print(x, y)'", at: label.span)
+                ok = false
+            }
+            let t = expr(a.value, expect: nil)
+            if t.type.isError { ok = false; continue }
+            if t.type == .void {
+                diags.error("E0311", "this expression gives nothing to print", at: a.value.span)
+                ok = false
+                continue
+            }
+            irs.append(t.ir)
+        }
+        guard irs.count <= 250 else {
+            diags.error("E0412", "print takes at most 250 values", at: span)
+            return []
+        }
+        return ok ? [.print(irs, line: line(span))] : []
     }
 
     func layerMethod(_ layer: IR, _ lname: String, _ method: Name, _ args: [Arg], _ span: Span) -> [IRStmt] {

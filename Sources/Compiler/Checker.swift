@@ -313,8 +313,6 @@ final class Checker {
     /// W0016 through variables: for each `var` first bound to a transition literal, whether every
     /// value assigned to it since was one too (global slot, or function index and local register).
     var transitionVariables: [TransitionVariable: Bool] = [:]
-    /// What W0018 has already reported (one warning per feature and layer).
-    var notDrawnReported: Set<String> = []
     /// Transitions held in such variables, added under a key other than "transition".
     var transitionVariableUses: [(TransitionVariable, String, Span)] = []
     /// Every `image("…")` with its span, for the command line to check the files exist (the
@@ -992,11 +990,30 @@ final class Checker {
 
     // MARK: conversions
 
+    /// W0019 / W0020: a constant plain number standing for an angle beyond ±2π (`rotate(45)` turns 45
+    /// radians: degrees were meant) or for a duration over a minute (`duration: 500`: milliseconds
+    /// were meant). Plain numbers are radians and seconds; the label gives the unit to write.
+    func unitTrap(_ t: Typed, _ unit: CalcCore.Dimension, at span: Span) {
+        guard case .number(let v)? = t.ir.constant, v.isFinite else { return }
+        switch unit {
+        case .angle where abs(v) > 2 * Double.pi + 1e-9:
+            diags.warning("W0019", "a plain number as an angle is in radians: \(fmt(v)) is \(fmt(v)) rad, more than a full turn",
+                          at: span, label: "for degrees write \(fmt(v))deg (\(fmt(v))rad keeps radians)")
+        case .time where v > 60:
+            diags.warning("W0020", "a plain number as a duration is in seconds: \(fmt(v)) is \(fmt(v)) s, over a minute",
+                          at: span, label: "for milliseconds write \(fmt(v))ms (\(fmt(v))s keeps seconds)")
+        default: break
+        }
+    }
+
     /// Checks `t` against `expected`; reports a mismatch and returns nil, else the IR. (`what` is
     /// only built for the message: describing every checked value was a tenth of the checker's time.)
     func convert(_ t: Typed, to expected: ValueType, at span: Span, what describe: @autoclosure () -> String) -> IR? {
         if t.type.isError { return nil }
-        if TypeRules.assignable(t.type, to: expected) { return t.ir }
+        if TypeRules.assignable(t.type, to: expected) {
+            if t.type == .number(.scalar), case .number(let unit) = expected, unit != .scalar { unitTrap(t, unit, at: span) }
+            return t.ir
+        }
         let what = describe()
         var notes: [String] = []
         if case .number(let e) = expected, case .number(let f) = t.type {

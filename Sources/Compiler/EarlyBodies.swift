@@ -198,7 +198,7 @@ struct EarlyBodyScan {
     /// Names whose meaning main settles or that read the scene, and the draw commands.
     static func unsafe(_ s: String) -> Bool {
         switch s {
-        case "root", "time", "self", "scene", "named", "superlayer": return true
+        case "root", "time", "self", "scene", "named", "superlayer", "print": return true
         default: return Checker.drawCommands.contains(s)
         }
     }

@@ -45,6 +45,8 @@ enum IR: Sendable {
     indirect case animGet(IR, AnimField)
     /// A copy of an animation with one field set (ANIMCOPY, ANIMSET): `a.duration = 2s` on a variable.
     indirect case animWith(IR, AnimField, IR)
+    /// A point or rect in one layer's coordinates converted into another's (CONVERT).
+    indirect case convert(IR, from: IR, to: IR, presentation: Bool)
     /// A dynamics behaviour's field (DYNGET).
     case getBehavior(Int, DynField)
 
@@ -86,6 +88,10 @@ enum DrawOp: String, Sendable {
 /// stored inline; the rest, and those holding several expressions, are boxed.
 enum IRStmt: Sendable {
     case setProp(layer: IR, KeyPath, IR, line: Int)
+    /// A style's value for a property (SETSTYLED): the layer's own value, if it has one, wins.
+    case setStyled(layer: IR, KeyPath, IR, line: Int)
+    /// The layer's style values withdrawn before another style is assigned (STYLERESET).
+    case resetStyle(layer: IR, line: Int)
     case setLocal(Int, IR, line: Int)
     case setGlobal(Int, IR, line: Int)
     /// `xs[i] = v` on a variable (local register or global slot).
@@ -110,6 +116,8 @@ enum IRStmt: Sendable {
     /// The layer's content is drawn by the handler (parameter 0: the layer).
     indirect case setDraw(layer: IR, Handler, line: Int)
     case draw(DrawOp, [IR], line: Int)
+    /// `print(a, b, …)`: the values, written with the scene time to the run's print log.
+    case print([IR], line: Int)
     /// A CAConstraint: layer.attribute = source(name).sourceAttribute × scale + offset.
     /// (Boxed: inline, its four expressions made every statement 104 bytes instead of 72.)
     indirect case constrain(layer: IR, ConstraintAttribute, source: IR, ConstraintAttribute, scale: IR, offset: IR, line: Int)

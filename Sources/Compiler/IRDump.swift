@@ -30,6 +30,8 @@ struct IRDump {
         let p = pad(d)
         switch s {
         case let .setProp(l, kp, v, _): out += p + "set \(expr(l)).\(table.name(kp)) = \(expr(v))\n"
+        case let .setStyled(l, kp, v, _): out += p + "style \(expr(l)).\(table.name(kp)) = \(expr(v))\n"
+        case let .resetStyle(l, _): out += p + "reset style of \(expr(l))\n"
         case let .setLocal(r, v, _): out += p + "L\(r) = \(expr(v))\n"
         case let .setGlobal(g, v, _): out += p + "G\(g) = \(expr(v))\n"
         case let .setIndex(v, i, x, _): out += p + "\(expr(v))[\(expr(i))] = \(expr(x))\n"
@@ -66,6 +68,7 @@ struct IRDump {
         case let .constrain(l, a, src, sa, scale, offset, _):
             out += p + "constrain \(expr(l)).\(a.name) = \(expr(src)).\(sa.name) * \(expr(scale)) + \(expr(offset))\n"
         case let .setDraw(l, h, _): out += p + "draw \(expr(l)) with \(handler(h))\n"
+        case let .print(args, _): out += p + "print(" + args.map(expr).joined(separator: ", ") + ")\n"
         case let .draw(op, args, _): out += p + "\(op.rawValue)(" + args.map(expr).joined(separator: ", ") + ")\n"
         case let .bind(l, kp, h, _): out += p + "bind \(expr(l)).\(table.name(kp)) to \(handler(h))\n"
         case let .ifStmt(c, t, e, _):
@@ -116,6 +119,7 @@ struct IRDump {
         case .named(let a): return "(named \(expr(a)))"
         case let .tree(what, a): return "(\(what.rawValue) \(expr(a)))"
         case let .getProp(l, kp): return "\(expr(l)).\(table.name(kp))"
+        case let .convert(v, a, b, p): return "convert\(p ? " presentation" : "")(\(expr(v)) from \(expr(a)) to \(expr(b)))"
         case let .getPres(l, kp): return "\(expr(l)).presentation.\(table.name(kp))"
         case let .getBehavior(b, f): return "BT\(b).\(f.name)"
         case let .animation(t, dyn): return "AT\(t)" + (dyn.isEmpty ? "" : "{" + dyn.map { "\($0.0.name): \(expr($0.1))" }.joined(separator: ", ") + "}")

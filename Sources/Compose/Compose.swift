@@ -186,7 +186,7 @@ struct Composer {
         var found: Int?
         for i in (start + 1)..<list.ops.count {
             switch list.ops[i] {
-            case .fill, .blurredFill, .image:
+            case .fill, .blurredFill, .image, .sprites:
                 if found != nil { return nil }
                 found = i
             case .pushClip, .popClip: continue
@@ -209,6 +209,10 @@ struct Composer {
             list.ops[i] = .fill(f)
         case .blurredFill(var b): b.color.a *= alpha; list.ops[i] = .blurredFill(b)
         case .image(var d): d.alpha *= alpha; list.ops[i] = .image(d)
+        // overlapping sprites under one opacity are not each sprite faded: only a lone one folds
+        case .sprites(var b):
+            guard b.sprites.count == 1 else { return false }
+            b.alpha *= alpha; list.ops[i] = .sprites(b)
         default: return false
         }
         return true

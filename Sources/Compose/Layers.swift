@@ -90,6 +90,8 @@ extension Composer {
             clipped = true
         }
         if ownVisible { content(l, rect: rect, radius: radius, map: map, tint: tint) }
+        // particles fly beyond the bounds (an emitter's bounds are often empty): culled one by one
+        if let e = l.emitter { particles(e, map: map, tint: tint) }
         sublayers(l, map: map, full: full, tint: tint, depth: depth)
         if clipped { popClip() }
         if ownVisible { border(l, rect: rect, radius: radius, map: map, tint: tint) }

@@ -1,10 +1,11 @@
 // The display list: one frame as a flat array of a few drawing operations, the contract between
 // Compose (which knows Core Animation: layer kinds, shadows, masks, replicators, contents gravity)
-// and the rasterizer (which knows only paths, paints, clips, groups, filters and images). Everything is in
+// and the rasterizer (which knows only paths, paints, clips, groups, filters, images and sprites). Everything is in
 // device pixels or carries the projective map into them, so the rasterizer needs no layer tree.
 // Paths live in one element array per list and operations refer to ranges of it, so a frame of a
-// thousand layers is a handful of arrays, not a thousand small ones. The list prints as stable text
-// (DisplayList+Print.swift), which is how lowering is tested, the way bytecode is by disassembly.
+// thousand layers is a handful of arrays, not a thousand small ones; an emitter's particles are one
+// sprite batch. The list prints as stable text (DisplayList+Print.swift), which is how lowering is
+// tested, the way bytecode is by disassembly.
 
 import CalcCore
 
@@ -154,6 +155,8 @@ public enum DisplayOp: Sendable, Hashable {
     case image(ImageDraw)
     /// Filters the current surface's pixels under a shape (a layer's background filters).
     case backdrop(Backdrop)
+    /// An emitter layer's particles (Sprites.swift).
+    case sprites(SpriteBatch)
 }
 
 /// One frame's drawing, in device pixels.

@@ -21,6 +21,7 @@ extension DisplayList {
             out += String(repeating: "  ", count: max(0, depth))
             out += line(op)
             out += "\n"
+            if case .sprites(let b) = op { out += spriteLines(b, indent: String(repeating: "  ", count: max(0, depth) + 1)) }
             switch op {
             case .beginGroup, .pushClip, .beginMask: depth += 1
             default: break
@@ -64,7 +65,41 @@ extension DisplayList {
             var s = "backdrop \(DisplayList.filters(b.filters)) \(b.rule) \(pathText(b.path)) \(DisplayList.map(b.transform))"
             if b.alpha != 1 { s += " alpha \(DisplayList.num(b.alpha))" }
             return s
+        case .sprites(let b):
+            var s = "sprites \(b.sprites.count)"
+            if b.blend != .sourceOver { s += " blend \(b.blend)" }
+            if b.alpha != 1 { s += " alpha \(DisplayList.num(b.alpha))" }
+            return s
         }
+    }
+
+    /// A batch's sprites, one a line, when there are at most `maxInlineElements`; otherwise one line
+    /// with the images used, the device box of the placements' origins and a checksum of every
+    /// sprite's rounded line (which still catches any change).
+    private func spriteLines(_ b: SpriteBatch, indent: String) -> String {
+        func one(_ s: Sprite) -> String {
+            let name = images.indices.contains(Int(s.image)) ? images[Int(s.image)] : "?"
+            let m = s.placement
+            return "sprite \"\(name)\" source \(DisplayList.rect(s.source)) tint \(DisplayList.hex(s.tint)) "
+                + "[" + [m.a, m.b, m.c, m.d, m.tx, m.ty].map(DisplayList.num).joined(separator: " ") + "]"
+        }
+        if b.sprites.count <= DisplayList.maxInlineElements {
+            return b.sprites.map { indent + one($0) + "\n" }.joined()
+        }
+        var hash: UInt32 = 2166136261
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var names: [String] = []
+        for s in b.sprites {
+            for c in one(s).utf8 { hash = (hash ^ UInt32(c)) &* 16777619 }
+            x0 = min(x0, s.placement.tx); y0 = min(y0, s.placement.ty)
+            x1 = max(x1, s.placement.tx); y1 = max(y1, s.placement.ty)
+            let name = images.indices.contains(Int(s.image)) ? images[Int(s.image)] : "?"
+            if !names.contains(name) { names.append(name) }
+        }
+        let hex = String(hash, radix: 16)
+        let box = x0 <= x1 ? "(\(DisplayList.num(x0)), \(DisplayList.num(y0)))-(\(DisplayList.num(x1)), \(DisplayList.num(y1)))" : "empty"
+        return indent + "{\(b.sprites.count) sprites of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+            + " placed in \(box) #\(String(repeating: "0", count: 8 - hex.count) + hex)}\n"
     }
 
     /// A filter chain: `[gaussianBlur sigma (SX, SY), bloom sigma (SX, SY) intensity K,

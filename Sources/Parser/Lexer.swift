@@ -9,16 +9,26 @@ public struct Lexer {
     let b: [UInt8]
     var i = 0
     /// Lexing stops here: the file's end, or the end of an interpolated expression inside a string.
-    let end: Int
+    /// (a line longer than `maxLineLength` moves it to where that line passes the limit)
+    var end: Int
     let wholeFile: Bool
     public private(set) var diagnostics = DiagnosticBag()
+    /// How many `\( … )` interpolations enclose the position being lexed (a lexer over an
+    /// interpolated expression starts at its own depth), and whether a string went deeper than
+    /// `maxInterpolationDepth`: its line is then skipped without further diagnostics.
+    var interpolationDepth = 0
+    var abandonedLine = false
     /// `b` while `run` lexes: the scanning methods read bytes through it, without the array's bounds
     /// checks (each read is guarded by a comparison with `end`, which is at most `b.count`).
     var p = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-    /// Lines longer than this are reported (and the line still lexed): very long lines are almost
-    /// always generated garbage or a missing newline, and they make diagnostics unreadable.
+    /// Lines longer than this are reported, and lexing stops where the first one passes the limit
+    /// (the file has an error already; lexing on would report thousands more from garbage): very
+    /// long lines are almost always generated garbage or a missing newline.
     public static let maxLineLength = 10_000
+    /// String interpolations nested deeper than this (`"\("\("…`) are an error that ends the line:
+    /// each level is lexed and parsed again by its own sub-parser, so depth costs time squared.
+    public static let maxInterpolationDepth = 32
     /// Numeric literal digits beyond this are reported rather than silently rounded away.
     public static let maxNumberLength = 64
 
@@ -32,12 +42,13 @@ public struct Lexer {
     /// A lexer over part of a file (the expression inside `\( … )` in a string literal, or a
     /// piece of a file lexed on its own thread). `checksFile`: it also checks the whole file's
     /// encoding and line lengths, as a whole-file lexer does.
-    public init(file: SourceFile, range: Range<Int>, checksFile: Bool = false) {
+    public init(file: SourceFile, range: Range<Int>, checksFile: Bool = false, interpolationDepth: Int = 0) {
         self.file = file
         self.b = file.bytes
         self.i = max(0, range.lowerBound)
         self.end = min(file.bytes.count, range.upperBound)
         self.wholeFile = checksFile
+        self.interpolationDepth = interpolationDepth
     }
 
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: DiagnosticBag) {
@@ -46,8 +57,8 @@ public struct Lexer {
         return (toks, lx.diagnostics)
     }
 
-    public static func tokenize(_ file: SourceFile, range: Range<Int>) -> (tokens: [Token], diagnostics: DiagnosticBag) {
-        var lx = Lexer(file: file, range: range)
+    public static func tokenize(_ file: SourceFile, range: Range<Int>, interpolationDepth: Int = 0) -> (tokens: [Token], diagnostics: DiagnosticBag) {
+        var lx = Lexer(file: file, range: range, interpolationDepth: interpolationDepth)
         let toks = lx.run()
         return (toks, lx.diagnostics)
     }
@@ -208,9 +219,11 @@ public struct Lexer {
             j += len
         }
         for (n, start) in file.lineStarts.enumerated() {
-            let end = n + 1 < file.lineStarts.count ? file.lineStarts[n + 1] : b.count
-            if end - start > Lexer.maxLineLength {
-                diagnostics.error("E0004", "line is longer than \(Lexer.maxLineLength) bytes", at: Span(start, start + 1))
+            let lineEnd = n + 1 < file.lineStarts.count ? file.lineStarts[n + 1] : b.count
+            if lineEnd - start > Lexer.maxLineLength {
+                diagnostics.error("E0004", "line is longer than \(Lexer.maxLineLength) bytes", at: Span(start, start + 1),
+                                  label: "the rest of the file is not read")
+                end = max(i, min(end, start + Lexer.maxLineLength))
                 break
             }
         }
@@ -353,13 +366,27 @@ public struct Lexer {
             i += 1
         }
         i = min(i, end)
-        diagnostics.error("E0007", "unterminated string literal", at: Span(start, start + 1), label: "string starts here")
+        if !abandonedLine {
+            diagnostics.error("E0007", "unterminated string literal", at: Span(start, start + 1), label: "string starts here")
+        }
+        if interpolationDepth == 0 { abandonedLine = false }
         return .string
     }
 
     /// Skips the expression of a `\( … )` interpolation up to its closing parenthesis (nested
     /// parentheses and string literals included); stops at a newline, which ends the string.
     mutating func skipInterpolation() {
+        if interpolationDepth >= Lexer.maxInterpolationDepth {
+            if !abandonedLine {
+                diagnostics.error("E0010", "string interpolations nest deeper than \(Lexer.maxInterpolationDepth) levels",
+                                  at: Span(i - 2, i), label: "the rest of the line is skipped")
+            }
+            abandonedLine = true
+            while i < end, p[i] != 0x0A { i += 1 }
+            return
+        }
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
         var depth = 1
         while i < end, depth > 0 {
             let c = p[i]

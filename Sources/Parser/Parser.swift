@@ -195,6 +195,8 @@ public struct Parser {
     var sawFilterList = false
     /// What `SourceAST.mentionsTime` reports: set when a name spelled `time` is read.
     var sawTime = false
+    /// How many interpolations enclose this parser's tokens (a sub-parser's is its parent's + 1).
+    var interpolationDepth = 0
 
     /// Whether `name` is one of a layer's filter lists (a length test first: nearly no name is).
     public static func isFilterList(_ name: String) -> Bool {
@@ -1056,6 +1058,8 @@ public struct Parser {
         }
         while i < end {
             if b[i] == UInt8(ascii: "\\"), i + 1 < end, b[i + 1] == UInt8(ascii: "(") {
+                // too deep: the lexer reported E0010 once and skipped the line; no descent
+                if interpolationDepth >= Lexer.maxInterpolationDepth { return Expr(.error, t.span) }
                 hasInterpolation = true
                 flush(i, into: &parts, diags: &diagnostics)
                 let exprStart = i + 2
@@ -1072,9 +1076,10 @@ public struct Parser {
                     }
                     j += 1
                 }
-                let (subTokens, subLex) = Lexer.tokenize(file, range: exprStart..<min(j, end))
+                let (subTokens, subLex) = Lexer.tokenize(file, range: exprStart..<min(j, end), interpolationDepth: interpolationDepth + 1)
                 var sub = Parser(file: file, tokens: subTokens)
                 sub.depth = depth
+                sub.interpolationDepth = interpolationDepth + 1
                 let e = sub.parseExpr()
                 if sub.sawTime { sawTime = true }
                 if sub.sawFilterList { sawFilterList = true }

@@ -64,8 +64,22 @@ public final class PNGWriter {
 
     /// Encodes `fb` (see `PNGEncoder.encode`).
     public func encode(_ fb: Framebuffer) -> [UInt8] {
-        let w = fb.width, h = fb.height
         let opaque = fb.pixels.allSatisfy { $0 >> 24 == 255 }
+        let zlib = imageData(fb, rgb: opaque)
+        var png: [UInt8] = []
+        png.reserveCapacity(zlib.count + 1024)
+        png += PNGWriter.signature
+        PNGWriter.chunk(&png, "IHDR", PNGWriter.header(width: fb.width, height: fb.height, rgb: opaque)[...])
+        PNGWriter.appendData(&png, "IDAT", zlib)
+        PNGWriter.chunk(&png, "IEND", [][...])
+        return png
+    }
+
+    /// The zlib stream of `fb`'s filtered rows (what IDAT or fdAT chunks carry): RGB bytes when `rgb`
+    /// (alpha dropped: the caller knows every pixel is opaque, or wants the colours over black),
+    /// else straight-alpha RGBA. The slice is valid until the writer's next call.
+    public func imageData(_ fb: Framebuffer, rgb opaque: Bool) -> ArraySlice<UInt8> {
+        let w = fb.width, h = fb.height
         let bpp = opaque ? 3 : 4
         let rowBytes = w * bpp
         let rawCount = (rowBytes + 1) * h
@@ -91,23 +105,27 @@ public final class PNGWriter {
             }
         }
 
-        var png: [UInt8] = []
-        png.reserveCapacity(rawCount / 4 + 1024)
-        png += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        return deflate(rawCount)
+    }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// IHDR's 13 bytes: 8-bit RGB (colour type 2) or RGBA (6), no interlace.
+    static func header(width: Int, height: Int, rgb: Bool) -> [UInt8] {
         var ihdr: [UInt8] = []
-        PNGWriter.be32(&ihdr, UInt32(w)); PNGWriter.be32(&ihdr, UInt32(h))
-        ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
-        PNGWriter.chunk(&png, "IHDR", ihdr[...])
-        let zlib = deflate(rawCount)
-        // IDAT chunks of at most 1 MiB keep every chunk far below the 2^31 − 1 limit
-        var start = 0
+        be32(&ihdr, UInt32(width)); be32(&ihdr, UInt32(height))
+        ihdr += [8, rgb ? 2 : 6, 0, 0, 0]
+        return ihdr
+    }
+
+    /// Appends `zlib` as IDAT chunks of at most 1 MiB (far below the 2^31 − 1 limit of a chunk).
+    static func appendData(_ png: inout [UInt8], _ type: String, _ zlib: ArraySlice<UInt8>) {
+        var start = zlib.startIndex
         repeat {
-            let end = min(zlib.count, start + (1 << 20))
-            PNGWriter.chunk(&png, "IDAT", zlib[start..<end])
+            let end = min(zlib.endIndex, start + (1 << 20))
+            chunk(&png, type, zlib[start..<end])
             start = end
-        } while start < zlib.count
-        PNGWriter.chunk(&png, "IEND", [][...])
-        return png
+        } while start < zlib.endIndex
     }
 
     private func deflate(_ count: Int) -> ArraySlice<UInt8> {
@@ -220,7 +238,7 @@ public final class PNGWriter {
         out += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
     }
 
-    private static func chunk(_ out: inout [UInt8], _ type: String, _ data: ArraySlice<UInt8>) {
+    static func chunk(_ out: inout [UInt8], _ type: String, _ data: ArraySlice<UInt8>) {
         be32(&out, UInt32(data.count))
         let start = out.count
         out += Array(type.utf8)

@@ -15,6 +15,7 @@
 
 import CalcCore
 import CRaster
+import CSpans
 import DisplayList
 
 /// Draws display lists and paths into framebuffers. Not thread-safe and not Sendable: it owns
@@ -125,12 +126,16 @@ public final class Renderer {
     func alphaBuffer(_ n: Int) -> UnsafeMutablePointer<UInt8> { alphaScratch.reserve(max(1, n)) }
 
     let sprites = SpriteCache()
+    /// Emitter particles' images with a transparent border (Sprites.swift).
+    let spriteTextures = SpriteTextures()
     /// Per row, the columns an opaque fill covers completely (FullSpanSink).
     let fullSpans = ScratchBuffer<Int32>()
     /// Gradient tables kept across fills and frames.
     let gradientTables = GradientTables()
     /// A run of rectangle fills being batched (Execution.fillRects).
     var rectFills: [calc_rect_fill] = []
+    /// A batch's sprites as the kernel takes them.
+    let spriteSetups = ScratchBuffer<calc_sprite>()
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).
@@ -197,6 +202,7 @@ struct Execution {
         case .blurredFill(let b): blurredFill(b)
         case .image(let d): drawImage(d)
         case .backdrop(let b): backdrop(b)
+        case .sprites(let b): drawSprites(b)
         }
     }
 

@@ -62,12 +62,12 @@ final class SpriteCache {
 }
 
 /// Paints `color` × a sprite's bilinearly sampled alpha through the coverage and the clip mask, in one
-/// C pass per span (calc_sprite_span: the sampling arithmetic is Swift's, done in the same order).
+/// C pass per span (calc_shadow_sprite_span: the sampling arithmetic is Swift's, done in the same order).
 /// Columns [skipLo, skipHi) of a row are left alone: an opaque fill drawn right after the shadow
 /// covers them fully (Execution.blurredFill), so whatever the shadow put there would be overwritten.
 struct SpriteSink: CoverageSink {
     let sprite: AlphaSprite
-    private var params: calc_sprite
+    private var params: calc_shadow_sprite
     let surface: Surface
     let mask: UnsafeMutablePointer<UInt8>?
     let maskStride: Int
@@ -86,7 +86,7 @@ struct SpriteSink: CoverageSink {
                                   m31: -Double(sprite.originX), m32: -Double(sprite.originY), m33: 1)
         let m = inverse.concat(toSprite)
         self.sprite = sprite
-        params = calc_sprite(alpha: UnsafePointer(sprite.padded), width: Int64(sprite.width), height: Int64(sprite.height),
+        params = calc_shadow_sprite(alpha: UnsafePointer(sprite.padded), width: Int64(sprite.width), height: Int64(sprite.height),
                              m11: m.m11, m12: m.m12, m13: m.m13, m21: m.m21, m22: m.m22, m23: m.m23,
                              m31: m.m31, m32: m.m32, m33: m.m33, color: color)
         self.surface = surface; self.mask = mask; self.maskStride = maskStride
@@ -111,7 +111,7 @@ struct SpriteSink: CoverageSink {
         guard x1 > x0 else { return }
         let m = mask.map { UnsafePointer($0 + (y * maskStride + x0)) }
         withUnsafePointer(to: &params) { p in
-            calc_sprite_span(rowBase + x0, m, Int64(x0), Int64(y), x1 - x0, coverage, p)
+            calc_shadow_sprite_span(rowBase + x0, m, Int64(x0), Int64(y), x1 - x0, coverage, p)
         }
     }
 

@@ -10,6 +10,7 @@ import Foundation
 import Render
 import VM
 import CalcSnapshot
+import Bytecode
 
 func benchCal(_ path: String, runs: Int, frameLimit: Int) {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -20,7 +21,7 @@ func benchCal(_ path: String, runs: Int, frameLimit: Int) {
         FileHandle.standardError.write(Data("render-bench: '\(path)' does not compile\n".utf8)); exit(1)
     }
     let frames = min(frameLimit, Timeline.frameCount(program.scene))
-    guard let timeline = try? Timeline.run(program, until: program.scene.duration),
+    guard let verified = try? Verifier.verified(program), let timeline = try? Timeline.run(verified, until: program.scene.duration),
           let scenes = try? (0..<frames).map({ try timeline.presentation(at: timeline.frameTime($0)) }) else {
         FileHandle.standardError.write(Data("render-bench: '\(path)' fails at run time\n".utf8)); exit(1)
     }

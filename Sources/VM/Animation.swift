@@ -255,7 +255,9 @@ extension AnimationObject {
         }
         let index = LayerProperties.slot(keyPath.property)
         let c = keyPath.component
-        let underlying = c.get(props[index])
+        // the value underneath only when the animation reads it (reading a transform's part takes
+        // the matrix apart, a good share of an animation's cost)
+        let underlying = needsUnderlying ? c.get(props[index]) : .none
         if let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) {
             props[index] = c.set(v, in: props[index])
         }
@@ -280,6 +282,20 @@ extension AnimationObject {
         case 7: return .translation(x, 0, 0)
         case 8: return .translation(0, x, 0)
         default: return .translation(0, 0, x)
+        }
+    }
+
+    /// Whether `value` reads the value underneath: additive animations, and basic or spring
+    /// animations missing `from` or `to` (a value function's missing numbers are the identity's).
+    var needsUnderlying: Bool {
+        if additive { return true }
+        if valueFunction != nil { return false }
+        switch kind {
+        case .basic, .spring:
+            if case .none = from { return true }
+            if case .none = to { return true }
+            return false
+        default: return false
         }
     }
 

@@ -111,6 +111,10 @@ final class Machine {
     var readOnlyWhat = "an expression of time"
     /// The commands a `draw` block issued; nil outside one.
     var drawing: [DrawCommand]?
+    /// What `print(…)` wrote, in the order it ran (PRINT; at most `maxPrinted` lines, then one
+    /// line saying the rest was dropped).
+    var printed: [PrintedLine] = []
+    static let maxPrinted = 100_000
 
     var txStack: [TxFrame] = []
     var txSerial = 0
@@ -142,6 +146,16 @@ final class Machine {
     var steps = 0
     /// Instructions one handler (with the calls it makes) may execute.
     var stepBudget = Limits.stepBudget
+    /// What strings, arrays, paths and layers may take in all (HeapBudget.swift), the bytes made
+    /// since it was last measured, and how many more may be made before it is measured again.
+    var heap = HeapLimits.standard {
+        didSet { nextHeapCheck = min(HeapLimits.minimumCheckInterval, heap.budget / 8) }
+    }
+    var madeSinceCheck = 0
+    /// Layers by name for `find` (`named()`), covering `world.layers[0..<indexedLayers]`.
+    var nameIndex: [String: [Int32]] = [:]
+    var indexedLayers = 0
+    var nextHeapCheck = HeapLimits.minimumCheckInterval
 
     static let implicitDuration = 0.25
     /// Calls nest at most this deep: deeper is runaway recursion, reported instead of overflowing the stack.
@@ -152,7 +166,8 @@ final class Machine {
 
     let image: Image
 
-    init(program: Program, text: TextMeasure = .shared) {
+    init(program verified: VerifiedProgram, text: TextMeasure = .shared) {
+        let program = verified.program
         self.program = program
         self.image = Image(program, text: text)
         self.world = World(canvas: program.scene.size, globalCount: Int(program.globalCount), defaults: image.defaults)
@@ -345,12 +360,17 @@ final class Machine {
         return l
     }
 
-    func newLayer(template t: LayerTemplate) -> Int32 {
+    func newLayer(template t: LayerTemplate) throws(RuntimeError) -> Int32 {
+        if world.layers.count > heap.maxLayers {
+            throw fail("the program made more than \(heap.maxLayers) layers")
+        }
+        try allocated(HeapLimits.layerBytes)
         let id = Int32(world.layers.count)
         world.layers.append(LayerRecord(name: t.name, kind: t.kind, defaults: image.defaults))
         for p in t.properties {
             // templates were verified: constants exist and match the key path type
             setModel(id, p.keyPath, program.constants[Int(p.constant)], allowActions: false)
+            markOwn(id, p.keyPath.property)
         }
         return id
     }
@@ -398,10 +418,61 @@ final class Machine {
     }
 
     /// The first layer named `name` in the tree, depth first from the root.
-    func find(_ name: String, from l: Int32 = World.rootIndex) -> Int32? {
-        if world.layers[Int(l)].name == name { return l }
-        for s in world.layers[Int(l)].sublayers { if let f = find(name, from: s) { return f } }
-        return nil
+    /// The first layer named `name` in a depth-first walk of the tree from the root (sublayers in
+    /// order; masks are not sublayers), as `named()` and CALayer lookups by name see it. An index
+    /// from names to layers makes it a dictionary lookup: searching the tree on every call took
+    /// 13 s for 40 000 lookups over 40 000 layers.
+    func find(_ name: String) -> Int32? {
+        // layers made since the last lookup join the index under their current names
+        while indexedLayers < world.layers.count {
+            nameIndex[world.layers[indexedLayers].name, default: []].append(Int32(indexedLayers))
+            indexedLayers += 1
+        }
+        guard let candidates = nameIndex[name] else { return nil }
+        let reachable = candidates.filter { world.layers[Int($0)].name == name && inSublayerTree($0) }
+        // one layer of that name (the rule for names made in loops): no order to settle
+        if reachable.count <= 1 { return reachable.first }
+        var best: (Int32, [Int])?
+        for c in reachable {
+            guard let path = treePath(c) else { continue }
+            if let b = best, !path.lexicographicallyPrecedes(b.1) { continue }
+            best = (c, path)
+        }
+        return best?.0
+    }
+
+    /// True when `l` hangs from the root through sublayers only (not through a mask).
+    func inSublayerTree(_ l: Int32) -> Bool {
+        var cur = l, steps = 0
+        while cur != World.rootIndex {
+            guard cur >= 0, steps <= world.layers.count, !world.layers[Int(cur)].isMask else { return false }
+            cur = world.layers[Int(cur)].parent
+            steps += 1
+        }
+        return true
+    }
+
+    /// Sibling indices from the root down to `l` (pre-order sorts as these paths do, an ancestor's
+    /// path being a prefix of its descendants'); nil when `l` is not reachable through sublayers.
+    func treePath(_ l: Int32) -> [Int]? {
+        var path: [Int] = []
+        var cur = l
+        while cur != World.rootIndex {
+            let rec = world.layers[Int(cur)]
+            guard !rec.isMask, rec.parent >= 0, path.count <= world.layers.count,
+                  let i = world.layers[Int(rec.parent)].sublayers.firstIndex(of: cur) else { return nil }
+            path.append(i)
+            cur = rec.parent
+        }
+        return path.reversed()
+    }
+
+    /// Keeps the name index true when a layer already in it is renamed.
+    func renamed(_ l: Int32, from old: Value, to new: Value) {
+        guard Int(l) < indexedLayers, old != new else { return }
+        let was = old.string ?? "", now = new.string ?? ""
+        nameIndex[was]?.removeAll { $0 == l }
+        nameIndex[now, default: []].append(l)
     }
 
     /// Sets a model value through a key path, running the property's action when one applies.
@@ -424,9 +495,20 @@ final class Machine {
             && !(world.dynamics?.owns(l, kp.property) ?? false)
         if acts { recordAction(l, property: kp.property, old: old) }
         world.layers[Int(l)].props[p] = new
+        if p == Int(LayerProperties.name) { renamed(l, from: old, to: new) }
         if acts { recordKeyframe(l, property: kp.property, value: new) }
         if kp.property == LayerProperties.bounds, let o = old.rect?.size, let n = new.rect?.size, o != n {
             autoresizeSublayers(of: l, from: o, to: n, allowActions: allowActions)
+        }
+    }
+
+    /// The script gave layer `l` its own value for `property` (`frame` stands for bounds and position).
+    func markOwn(_ l: Int32, _ property: UInt16) {
+        if property == LayerProperties.frame {
+            world.layers[Int(l)].own.insert(LayerProperties.bounds)
+            world.layers[Int(l)].own.insert(LayerProperties.position)
+        } else {
+            world.layers[Int(l)].own.insert(property)
         }
     }
 
@@ -465,11 +547,22 @@ final class Machine {
         let settings = actionSettings
         // UIKit's blocks start from the model value unless told to begin from the current state
         let from = settings.fromCurrentState
-            ? (try? presenter.presentationValue(l, property: property, sceneTime: now)) ?? old : old
+            ? (try? onScreen(l).presentationValue(l, property: property, sceneTime: now)) ?? old : old
         pending.append(PendingAction(layer: l, property: property, from: from, settings: settings, frames: openFrames))
     }
 
     var presenter: Presenter { Presenter(image: image, world: world, poses: world.dynamics?.poses ?? [:]) }
+
+    /// What is on screen for layer `l`: Core Animation's presentation layer shows the last committed
+    /// state, so inside a transaction every presentation read — `l.presentation.KEY`, an implicit
+    /// animation's start, an explicit animation's "value on screen when added" — sees the world as
+    /// the outermost open transaction found it (with the animations running then), not the model
+    /// values the transaction has set since. A layer created in this transaction was never on
+    /// screen: it reads its current values (docs/semantics.md, "Presentation is the committed state").
+    func onScreen(_ l: Int32) -> Presenter {
+        guard !txStack.isEmpty, let start = worldAtTransactionStart, Int(l) < start.layers.count else { return presenter }
+        return Presenter(image: image, world: start, poses: start.dynamics?.poses ?? [:])
+    }
 
     /// Adds an animation under a key, replacing any animation with that key (seed 002:624). A
     /// transition is always stored under "transition" (seed 002:647) with a picture of the layer as
@@ -485,7 +578,7 @@ final class Machine {
         }
         var presentation = Value.none
         if obj.kind == .basic, obj.from == .none, obj.to == .none, obj.by == .none {
-            let whole = (try? presenter.presentationValue(l, property: obj.keyPath.property, sceneTime: now))
+            let whole = (try? onScreen(l).presentationValue(l, property: obj.keyPath.property, sceneTime: now))
                 ?? world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)]
             presentation = obj.keyPath.component.get(whole)
         }
@@ -894,8 +987,10 @@ final class Machine {
                 case .unsupported(let m): throw fail(m)
                 }
             }
+            try made(R[a])
         case .newarray:
             R[a] = .array(Array(UnsafeBufferPointer(start: R + b, count: c)))
+            try allocated(c * MemoryLayout<Value>.stride)
         case .setindex:
             guard case .array(var xs) = R[a] else { throw fail("cannot index \(R[a].typeName)") }
             let i = try index(R[b], count: xs.count)
@@ -905,8 +1000,12 @@ final class Machine {
         case .append:
             guard case .array(var xs) = R[a] else { throw fail("cannot append to \(R[a].typeName)") }
             R[a] = .none
+            if xs.count >= heap.maxArrayCount {
+                throw fail("appending would make an array longer than the limit of \(heap.maxArrayCount) elements")
+            }
             xs.append(R[b])
             R[a] = .array(xs)
+            try allocated(MemoryLayout<Value>.stride)
         case .field:
             guard let comp = Component(rawValue: UInt8(c)) else { throw fail("bad component") }
             R[a] = comp.get(R[b])
@@ -918,7 +1017,7 @@ final class Machine {
             R[a] = .layer(l)
         case .newlayer:
             try writable()
-            R[a] = .layer(newLayer(template: program.layerTemplates[c]))
+            R[a] = .layer(try newLayer(template: program.layerTemplates[c]))
         case .addsublayer:
             try writable()
             try insert(try layerIndex(R[b]), into: try layerIndex(R[a]), at: nil)
@@ -970,20 +1069,44 @@ final class Machine {
                 throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
             }
             let v = R[b]
-            guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
+            guard TypeCheck.matches(v, kp, image.table) else {
+                if !v.hasOnlyFiniteNumbers {
+                    throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName == "array" ? "an array" : "a " + v.typeName) that is not finite")
+                }
+                throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)")
+            }
             setModel(l, kp, v)
+            markOwn(l, kp.property)
+        case .setstyled:
+            try writable()
+            let l = try layerIndex(R[a])
+            guard let kp = KeyPath(packed: ins.c), let prop = image.table.info(kp.property) else { throw fail("bad key path") }
+            guard prop.applies(to: world.layers[Int(l)].kind) else {
+                throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
+            }
+            let v = R[b]
+            guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
+            guard !world.layers[Int(l)].own.contains(kp.property) else { break }
+            setModel(l, kp, v)
+            world.layers[Int(l)].styled.insert(kp.property)
+        case .stylereset:
+            try writable()
+            let l = try layerIndex(R[a])
+            let rec = world.layers[Int(l)]
+            for p in rec.styled.sorted() where !rec.own.contains(p) {
+                setModel(l, KeyPath(property: p), image.defaults[LayerProperties.slot(p)])
+            }
+            world.layers[Int(l)].styled = []
         case .getprop, .getpres:
             let l = try layerIndex(R[b])
             guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }
             let whole: Value
-            if kp.property == LayerProperties.frame {
-                var props = world.layers[Int(l)].props
-                if ins.op == .getpres { props = try presenter.presentationProps(l, sceneTime: now, localTime: world.localTime(l, at: now)) }
-                whole = .rect(World.frame(of: props))
-            } else if ins.op == .getprop {
-                whole = world.layers[Int(l)].props[LayerProperties.slot(kp.property)]
+            if ins.op == .getprop {
+                let props = world.layers[Int(l)].props
+                whole = kp.property == LayerProperties.frame ? .rect(World.frame(of: props)) : props[LayerProperties.slot(kp.property)]
             } else {
-                whole = try presenter.presentationValue(l, property: kp.property, sceneTime: now)
+                // (frame included: presentationValue lays it out like bounds and position)
+                whole = try onScreen(l).presentationValue(l, property: kp.property, sceneTime: now)
             }
             R[a] = kp.component.get(whole)
         case .animnew:
@@ -998,8 +1121,19 @@ final class Machine {
             let v = R[b]
             let kp = animations[Int(h)].keyPath
             let numeric = animations[Int(h)].valueFunction != nil
+            let kind = animations[Int(h)].kind
+            switch field {
+            case .from, .to, .by:
+                guard kind == .basic || kind == .spring else { throw fail("a \(kind) animation has no '\(field.name)' (a basic or spring animation has)") }
+            case .values, .keyTimes, .path:
+                guard kind == .keyframe else { throw fail("a \(kind) animation has no '\(field.name)' (a keyframe animation has)") }
+                if field == .path, image.table.type(kp) != .point {
+                    throw fail("a path animates a point, and '\(image.table.name(kp))' is not one")
+                }
+            default: break
+            }
             if field == .from || field == .to || field == .by {
-                guard numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
+                guard v == .none || (numeric ? v.number != nil : TypeCheck.matches(v, kp, image.table)) else { throw fail("'\(field.name)' of an animation of '\(image.table.name(kp))' cannot be \(v.typeName)") }
             }
             if field == .values, case .array(let xs) = v, let bad = xs.first(where: { numeric ? $0.number == nil : !TypeCheck.matches($0, kp, image.table) }) {
                 throw fail("a value of a keyframe animation of '\(image.table.name(kp))' cannot be \(bad.typeName)")
@@ -1154,6 +1288,16 @@ final class Machine {
                 throw fail("bad animation field")
             }
             R[a] = v
+        case .print:
+            guard printed.count <= Machine.maxPrinted else { break }
+            if printed.count == Machine.maxPrinted {
+                printed.append(PrintedLine(time: now, text: "(more than \(Machine.maxPrinted) lines printed; the rest are dropped)"))
+                break
+            }
+            let text = UnsafeBufferPointer(start: R + b, count: c).map { printable($0) }.joined(separator: " ")
+            printed.append(PrintedLine(time: now, text: text))
+        case .convert:
+            R[a] = try convert(R[b], from: try layerIndex(R[b + 1]), to: try layerIndex(R[b + 2]), presentation: c != 0)
         case .animcopy:
             let obj = try animationObject(R[b])
             animations.append(obj)
@@ -1168,15 +1312,42 @@ final class Machine {
         }
     }
 
+    /// A value as `print` writes it: strings as they are, layers by name, the rest as string
+    /// interpolation shows them.
+    func printable(_ v: Value) -> String {
+        switch v {
+        case .string(let s): return s
+        case .layer(let l) where l >= 0 && Int(l) < world.layers.count:
+            let name = world.layers[Int(l)].name
+            return name.isEmpty ? "layer" : name
+        case .array(let xs): return "[" + xs.map { x in if case .string(let s) = x { return "\"\(s)\"" } else { return printable(x) } }.joined(separator: ", ") + "]"
+        default: return Value.display(v)
+        }
+    }
+
     /// Arithmetic off the number fast path (and division by zero), as a runtime error on failure.
     @inline(never)
     func arith(_ op: ArithOp, _ x: Value, _ y: Value) throws(RuntimeError) -> Value {
-        do { return try Value.arith(op, x, y) } catch {
+        // string, array and path concatenation: refused before the result is built when it would
+        // pass its limit (a doubling string asks for the whole size at once)
+        switch (x, y) {
+        case let (.string(s), .string(t)) where s.utf8.count + t.utf8.count > heap.maxStringBytes:
+            throw fail("a string of \(s.utf8.count + t.utf8.count) bytes would be longer than the limit of \(HeapLimits.mebibytes(heap.maxStringBytes))")
+        case let (.array(s), .array(t)) where s.count + t.count > heap.maxArrayCount:
+            throw fail("an array of \(s.count + t.count) elements would be longer than the limit of \(heap.maxArrayCount)")
+        case let (.path(s), .path(t)) where s.elements.count + t.elements.count > heap.maxArrayCount:
+            throw fail("a path of \(s.elements.count + t.elements.count) elements would be longer than the limit of \(heap.maxArrayCount)")
+        default: break
+        }
+        let v: Value
+        do { v = try Value.arith(op, x, y) } catch {
             switch error {
             case .divisionByZero: throw fail("division by zero")
             case .unsupported(let m): throw fail(m)
             }
         }
+        try made(v)
+        return v
     }
 
     func overBudget(_ budget: Int) -> RuntimeError {
@@ -1275,9 +1446,17 @@ enum TypeCheck {
         guard let t = table.type(kp) else { return false }
         switch (t, v) {
         case (.number, .number(let x)): return x.isFinite
-        case (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.string, .string), (.timingFunction, .timing),
-             (.path, .path), (.image, .image): return true
+        // geometry with a component that is not finite is refused like an infinite number
+        // (docs/semantics.md, "Numbers that are not finite")
+        case (.point, .point(let p)): return p.x.isFinite && p.y.isFinite
+        case (.size, .size(let s)): return s.width.isFinite && s.height.isFinite
+        case (.rect, .rect(let r)):
+            return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case (.transform, .transform(let m)): return m.elements.allSatisfy { $0.isFinite }
+        case (.path, .path(let p)): return p.isFinite
+        case (.bool, .bool), (.color, .color),
+             (.string, .string), (.timingFunction, .timing),
+             (.image, .image): return true
         case (.enumeration(let name), .enumCase(let c)): return Int(c) < (Enumerations.all[name]?.count ?? 0)
         case (.path, .none), (.image, .none): return true
         case (.array(let element), .array(let xs)):

@@ -17,6 +17,8 @@ struct Presenter {
     /// this presenter's frame (making one per binding was a third of a frame's presentation time
     /// with 400 bindings).
     let interpreter = BindingInterpreter()
+    /// What draw blocks printed while this presenter walked the tree.
+    let printLog = PrintLog()
     var program: Program { image.program }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
@@ -41,16 +43,27 @@ struct Presenter {
 
     /// All presentation values of a layer at scene time `t` (its local time is `local`).
     func presentationProps(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> [Value] {
-        let rec = world.layers[Int(l)]
-        var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
-        for a in rec.animations { a.apply(at: local, to: &props) }
+        var props = world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t)
+        // the animations in place: copying one (a large AnimationObject with its arrays) retained
+        // and released every reference it holds, per animation per frame
+        world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
+            for i in anims.indices { anims[i].apply(at: local, to: &props) }
+        }
         if let pose = poses[l] { Dynamics.place(pose, in: &props) }
-        if rec.kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
+        if world.layers[Int(l)].kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
         return props
     }
 
-    /// The presentation value of one property at scene time `t`.
+    /// The presentation value of one property at scene time `t`. `frame` is computed from the
+    /// presentation bounds, position (both laid out by constraints), anchorPoint and transform.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
+        if property == LayerProperties.frame {
+            var props = try presentationProps(l, sceneTime: t, localTime: world.localTime(l, at: t))
+            for p in [LayerProperties.bounds, LayerProperties.position] {
+                props[Int(p)] = try presentationValue(l, property: p, sceneTime: t)
+            }
+            return .rect(World.frame(of: props))
+        }
         let local = world.localTime(l, at: t)
         let rec = world.layers[Int(l)]
         if !rec.constraints.isEmpty, rec.parent >= 0, property == LayerProperties.bounds || property == LayerProperties.position {
@@ -166,7 +179,11 @@ struct Presenter {
             out.emitter = emitterStyle(l, props: p, localTime: local)
         default: break
         }
-        if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {
+        // (by index: `last(where:)` copied every animation it looked at)
+        var ti = rec.animations.count - 1
+        while ti >= 0, rec.animations[ti].object.kind != .transition { ti -= 1 }
+        if ti >= 0, let progress = rec.animations[ti].transitionProgress(at: local) {
+            let tr = rec.animations[ti]
             out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                              progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
         }
@@ -179,6 +196,7 @@ struct Presenter {
             m.drawing = []
             _ = try m.call(d.function, args: [.layer(l)] + d.args)
             out.drawing = m.drawing ?? []
+            if !m.printed.isEmpty { printLog.lines += m.printed }
         }
         if rec.mask >= 0, depth < World.maxDepth {
             out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
@@ -213,6 +231,11 @@ struct Presenter {
         }
         return subs
     }
+}
+
+/// Lines draw blocks printed during one presenter's walk (shared by its copies, on one thread).
+final class PrintLog {
+    var lines: [PrintedLine] = []
 }
 
 /// Holds a presenter's interpreter for bound expressions (a presenter is a value; this is shared

@@ -20,8 +20,13 @@ public final class Timeline: Sendable {
     /// Copies of the dynamics simulation, in time order: one per event instant, and frame-grid
     /// points between them. Empty without dynamics.
     let checkpoints: [Checkpoint]
+    /// What the handlers' `print(…)` wrote, in the order they ran (draw blocks print per frame:
+    /// `PresentationScene.printed`).
+    public let printed: [PrintedLine]
 
-    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = []) {
+    init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = [],
+         printed: [PrintedLine] = []) {
+        self.printed = printed
         self.scene = image.program.scene
         self.image = image
         self.times = times
@@ -30,16 +35,19 @@ public final class Timeline: Sendable {
         self.checkpoints = checkpoints
     }
 
-    /// Executes `program` (which must have passed the verifier) from time 0 through `endTime`.
+    /// Executes `verified` (only the verifier makes one) from time 0 through `endTime`.
     /// `stepBudget` bounds each handler's instructions, `physicsBudget` the item-steps of the
     /// dynamics simulation (docs/semantics.md, "Dynamics"); `text` measures text layers (the driver
     /// passes the service its Painter draws with).
-    public static func run(_ program: Program, until endTime: Double, stepBudget: Int = Limits.stepBudget,
+    public static func run(_ verified: VerifiedProgram, until endTime: Double, stepBudget: Int = Limits.stepBudget,
                            physicsBudget: Int = DynamicsLimits.maxItemSteps,
                            snapshotBudget: Int = Limits.maxSnapshotBytes, eventBudget: Int = Limits.maxEventsFired,
+                           heap: HeapLimits = .standard,
                            text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
-        let m = Machine(program: program, text: text)
+        let program = verified.program
+        let m = Machine(program: verified, text: text)
         m.stepBudget = stepBudget
+        m.heap = heap
         m.dynamicsRun.itemStepBudget = physicsBudget
         m.now = 0
         try m.runHandler(0, args: [])
@@ -55,6 +63,8 @@ public final class Timeline: Sendable {
         var worlds = [m.world]
         let eps = AttachedAnimation.epsilon
         var fired = 0, snapshotBytes = 0
+        var meter = SnapshotMeter()
+        _ = meter.bytes(of: m.world)   // the world at 0 s: what later snapshots share with it is not counted again
         while true {
             if dynamic {
                 // physics up to the next event (contacts with handlers become events on the way)
@@ -78,7 +88,7 @@ public final class Timeline: Sendable {
                 m.recordDynamicsCheckpoint()
             }
             if times.last == next.time { worlds[worlds.count - 1] = m.world } else {
-                snapshotBytes += Limits.snapshotBytes(layers: m.world.layers.count)
+                snapshotBytes += meter.bytes(of: m.world)
                 guard snapshotBytes <= snapshotBudget else {
                     throw tooMany("events ran at \(times.count) instants of the timeline before \(Self.format(next.time)) s, "
                                   + "and the world kept for each would take more than \(Self.megabytes(snapshotBudget)) "
@@ -89,7 +99,8 @@ public final class Timeline: Sendable {
             }
         }
         let emitters = try EmitterTracks.build(image: m.image, times: times, worlds: worlds, endTime: endTime)
-        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints)
+        return Timeline(image: m.image, times: times, worlds: worlds, emitters: emitters, checkpoints: m.dynamicsRun.checkpoints,
+                        printed: m.printed)
     }
 
     /// The error for a timeline that runs too many events, naming the handler of `e` (or of the
@@ -176,8 +187,10 @@ public final class Timeline: Sendable {
         if !poses.isEmpty { Dynamics.showPoses(poses, in: &w) }
         let presenter = Presenter(image: image, world: w, emitters: emitters, poses: poses)
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
-        return PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
-                                 origin: scene.origin, root: root)
+        var out = PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
+                                    origin: scene.origin, root: root)
+        out.printed = presenter.printLog.lines
+        return out
     }
 
     /// Frame `i` is sampled at i / fps (SPEC §4.12).

@@ -85,7 +85,7 @@ extension Bench {
             throw CalcFailure(.diagnostics, "the generated scene '\(name)' does not compile: \(r.diagnostics.first?.message ?? "")")
         }
         let frames = Timeline.frameCount(program.scene)
-        let timeline = try Timeline.run(program, until: program.scene.duration)
+        let timeline = try Timeline.run(try ProgramLoader.verify(program, path: name), until: program.scene.duration)
         let presented = try (0..<frames).map { try timeline.presentation(at: timeline.frameTime($0)) }
         let painter = Painter()
         let renderer = Renderer()

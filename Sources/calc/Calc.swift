@@ -20,15 +20,60 @@ struct Calc: ParsableCommand {
         version: "calc \(version) (bytecode format \(BytecodeFormat.version))",
         // (each subcommand names itself: deriving a name from the type's name costs ~3 ms of
         // start-up in runtime reflection, more than lexing 10 000 lines)
-        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Bench.self]
+        subcommands: [Build.self, Run.self, Check.self, Disasm.self, Test.self, Values.self, Bench.self, Sheet.self, Preview.self]
     )
+}
+
+extension Calc {
+    /// The subcommands' names, and `help`.
+    static let commandNames = ["build", "run", "check", "disasm", "test", "values", "bench", "sheet", "preview", "help"]
+
+    /// Words people type for a command calc spells otherwise (other tools' names for the same job).
+    static let synonyms: [String: String] = [
+        "render": "run", "play": "preview", "serve": "preview", "watch": "preview", "view": "preview", "exec": "run", "execute": "run", "compile": "build", "make": "build",
+        "lint": "check", "verify": "check", "validate": "check", "disassemble": "disasm", "dis": "disasm",
+        "asm": "disasm", "snapshot": "test", "tests": "test", "benchmark": "bench", "contact": "sheet", "thumbnails": "sheet",
+    ]
+
+    /// The message for a first argument that is no option and no command (nil when it is one):
+    /// the nearest command by synonym or by spelling (at most two edits), else the list.
+    /// (ArgumentParser's own "Unexpected argument 'render'" names nothing to try instead.)
+    static func unknownCommand(_ word: String) -> String? {
+        guard !word.hasPrefix("-"), !commandNames.contains(word) else { return nil }
+        let commands = commandNames.filter { $0 != "help" }
+        let lower = word.lowercased()
+        var nearest = synonyms[lower] ?? (commands.contains(lower) ? lower : nil)
+        if nearest == nil {
+            let scored = commands.map { ($0, editDistance(lower, $0)) }.filter { $0.1 <= min(2, max(1, $0.0.count / 2)) }
+            nearest = scored.min { $0.1 < $1.1 }?.0
+        }
+        let list = commands.joined(separator: ", ")
+        if let nearest { return "unknown command '\(word)'; did you mean 'calc \(nearest)'? (commands: \(list); calc --help)" }
+        return "unknown command '\(word)' (commands: \(list); calc --help)"
+    }
+
+    /// Levenshtein distance (insertions, deletions, substitutions), over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        var row = Array(0...y.count)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            var prev = row[0]
+            row[0] = i
+            for j in 1...max(1, y.count) where !y.isEmpty {
+                let cur = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (x[i - 1] == y[j - 1] ? 0 : 1))
+                prev = cur
+            }
+        }
+        return x.isEmpty ? y.count : row[y.count]
+    }
 }
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Compile a .cal file to bytecode.",
-        discussion: "Writes FILE.calb beside the source unless -o says otherwise. With --emit asm, writes the disassembly (to stdout unless -o is given).")
+        discussion: "Writes NAME.calb in the current directory (NAME: the source's file name without .cal) unless -o says otherwise. With --emit asm, writes the disassembly (to stdout unless -o is given).")
 
     enum Emit: String, ExpressibleByArgument, CaseIterable {
         case bytecode, asm, tokens, ast, ir
@@ -44,9 +89,12 @@ struct Build: ParsableCommand {
         try BuildRequest(file: file, output: output, emit: emit, quiet: quiet, timeStages: timeStages).run()
     }
 
+    /// In the current directory, named after the source (`src/hello.cal` → `hello.calb`): the one
+    /// rule for every default output of calc (docs/cli.md, "Where outputs go").
     static func defaultOutput(for file: String) -> String {
-        if file.hasSuffix(".cal") { return String(file.dropLast(4)) + ".calb" }
-        return file + ".calb"
+        let base = (file as NSString).lastPathComponent
+        if base.hasSuffix(".cal") { return String(base.dropLast(4)) + ".calb" }
+        return base + ".calb"
     }
 }
 
@@ -92,7 +140,7 @@ struct BuildRequest {
 
     func run() throws {
         var stages = StageClock()
-        let bytes = try Files.read(file)
+        let bytes = try Files.read(file, limit: Files.maxSourceBytes)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         stages.mark("read")
         let source = SourceFile(name: file, bytes: bytes)
@@ -146,7 +194,7 @@ struct Check: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only, no warnings.") var quiet = false
 
     func run() throws {
-        let bytes = try Files.read(file)
+        let bytes = try Files.read(file, limit: Files.maxSourceBytes)
         CompilerHeap.prepare(sourceBytes: bytes.count)
         var stages = StageClock()
         keepUntilExit(try ProgramLoader.compile(path: file, bytes: bytes, quietWarnings: quiet, stages: &stages, exitsAfter: true,
@@ -162,6 +210,6 @@ struct Disasm: ParsableCommand {
     func run() throws {
         let bytes = try Files.read(file)
         let program = try ProgramLoader.decode(path: file, bytes: bytes)
-        Console.out(Disassembler.disassemble(program))
+        Console.out(Disassembler.disassemble(program.program))
     }
 }

@@ -7,6 +7,7 @@ import Parser
 import Compiler
 import Bytecode
 import Render
+import CalcSnapshot
 
 /// Documented exit codes (docs/cli.md).
 enum ExitCode: Int32 {
@@ -30,40 +31,100 @@ struct CalcFailure: Error {
     init(_ code: ExitCode, _ message: String) { self.code = code; self.message = message }
 }
 
+/// Standard output and error, written with write(2) and every result checked: a full disk
+/// (`> /dev/full`) or a closed stream ends the command with exit 4 and, where stderr still works, a
+/// message — never a trap (Foundation's `FileHandle.write` traps on a failed write).
 enum Console {
     static func err(_ s: String) {
-        FileHandle.standardError.write(Data(s.utf8))
+        if !writeAll(2, s) {
+            // nothing can be said any more; leave with the I/O exit code
+            TempFiles.shared.removeAll()
+            exit(ExitCode.io.rawValue)
+        }
     }
     static func out(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+        if !writeAll(1, s) {
+            let reason = String(cString: strerror(errno))
+            _ = writeAll(2, "calc: cannot write to standard output: \(reason)\n")
+            TempFiles.shared.removeAll()
+            exit(ExitCode.io.rawValue)
+        }
     }
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// Writes all of `s` to `fd`, retrying short writes and EINTR; false on any failure.
+    static func writeAll(_ fd: Int32, _ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { buf -> Bool in
+            guard var p = buf.baseAddress else { return true }
+            var left = buf.count
+            while left > 0 {
+                let n = write(fd, p, left)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                p += n
+                left -= n
+            }
+            return true
+        }
+    }
+
+    /// A standard stream that was closed when the process started (`calc … >&-`) is opened on
+    /// /dev/null read-only: files opened later cannot take its number (and receive output meant
+    /// for the terminal), and writing to it fails, which ends the command with exit 4.
+    static func reserveStandardStreams() {
+        for fd: Int32 in [0, 1, 2] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let n = open("/dev/null", O_RDONLY)
+            if n >= 0 && n != fd { dup2(n, fd); close(n) }
+        }
+    }
 }
 
 enum Files {
-    static func read(_ path: String) throws -> [UInt8] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw CalcFailure(.io, "cannot read '\(path)': no such file")
+    /// The largest source file read (docs/cli.md, "Limits"): about a million lines; compiling
+    /// touches about 45 bytes per source byte, so this keeps a build within about 1.5 GB.
+    static let maxSourceBytes = 32 << 20
+    /// The largest `.calb` (or other input: images, snapshot scenes) read.
+    static let maxInputBytes = 64 << 20
+
+    /// A regular file's bytes. Refuses, before reading anything, a path that is a directory, a
+    /// device (`/dev/zero`, `/dev/urandom`) or a FIFO (which would block until a writer came), and
+    /// a file over `limit` bytes — also while reading, for one that grows.
+    static func read(_ path: String, limit: Int = maxInputBytes) throws -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            throw CalcFailure(.io, "cannot read '\(path)': " + (e == ENOENT ? "no such file" : e == EACCES ? "permission denied" : String(cString: strerror(e))))
         }
-        if isDir.boolValue { throw CalcFailure(.io, "cannot read '\(path)': it is a directory") }
-        guard let bytes = readAll(path) else {
-            throw CalcFailure(.io, "cannot read '\(path)': permission denied or unreadable")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CalcFailure(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CalcFailure(.io, "cannot read '\(path)': it is a directory")
+        default: throw CalcFailure(.io, "cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
         }
+        if Int(info.st_size) > limit { throw tooLarge(path, limit) }
+        // a regular file never blocks; back to blocking reads so EAGAIN cannot appear
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard let bytes = readAll(fd, size: Int(info.st_size), limit: limit) else {
+            throw CalcFailure(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+        }
+        if bytes.count > limit { throw tooLarge(path, limit) }
         return bytes
     }
 
+    static func tooLarge(_ path: String, _ limit: Int) -> CalcFailure {
+        CalcFailure(.io, "cannot read '\(path)': it is larger than the limit of \(limit >> 20) MiB")
+    }
+
     /// The file's bytes read straight into an array of the size fstat gives, then to the end (a file
-    /// may say it is empty and not be, or grow); nil when it cannot be opened or read.
-    /// (`FileManager.contents` gave a Data that was then copied: two buffers of the file's size.)
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+    /// may say it is empty and not be, or grow) but never more than `limit` + 1 bytes; nil when a
+    /// read fails. (`FileManager.contents` gave a Data that was then copied: two buffers.)
+    private static func readAll(_ fd: Int32, size: Int, limit: Int) -> [UInt8]? {
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buf, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buf, count in
             count = 0
             while count < buf.count, let base = buf.baseAddress {
                 let got = readSome(fd, base + count, buf.count - count)
@@ -71,7 +132,7 @@ enum Files {
                 count += got
             }
         }
-        while !failed {
+        while !failed, bytes.count <= limit {
             let more = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { buf -> Int in
                 guard let base = buf.baseAddress else { return 0 }
                 let got = readSome(fd, base, buf.count)
@@ -114,7 +175,8 @@ enum Files {
         bytes.withUnsafeBytes { buf in
             var off = 0
             while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                guard let base = buf.baseAddress else { break }
+                let n = write(fd, base + off, buf.count - off)
                 if n <= 0 { ok = false; break }
                 off += n
             }
@@ -132,15 +194,50 @@ enum Files {
         }
     }
 
+    /// Creates `path` and any missing parents (mkdir -p) with POSIX calls, so a failure is reported
+    /// in the system's words for the component that failed, never as a Foundation error domain.
     static func makeDirectory(_ path: String) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
             if !isDir.boolValue { throw CalcFailure(.io, "cannot write frames into '\(path)': it is a file, not a directory") }
             return
         }
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw CalcFailure(.io, "cannot create directory '\(path)': \(error.localizedDescription)")
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") where !part.isEmpty {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if mkdir(prefix, 0o755) == 0 || errno == EEXIST {
+                var st = stat()
+                if stat(prefix, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+                    throw CalcFailure(.io, "cannot create directory '\(path)': '\(prefix)' is a file")
+                }
+                continue
+            }
+            throw CalcFailure(.io, "cannot create directory '\(path)': \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// An error in plain words for a message: a CalcFailure's message, a POSIX error's strerror text,
+    /// Foundation's file errors by what went wrong — never "NSCocoaErrorDomain error 512".
+    static func describe(_ error: Error) -> String {
+        if let f = error as? CalcFailure { return f.message }
+        if let p = error as? POSIXError { return String(cString: strerror(p.code.rawValue)) }
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let c = error as? CocoaError {
+            switch c.code {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+            case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+            case .fileWriteOutOfSpace: return "no space left on the device"
+            case .fileWriteVolumeReadOnly: return "read-only file system"
+            case .fileWriteFileExists: return "a file is in the way"
+            default: return "the file operation failed"
+            }
+        }
+        let text = ns.localizedDescription
+        return text.contains("Domain") ? "the operation failed" : text
     }
 }
 
@@ -150,11 +247,19 @@ final class TempFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths = Set<String>()
 
+    private var children = Set<pid_t>()
+
     func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
     func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+    /// A subprocess writing one of the temporary files (ffmpeg): killed first on a signal, so it
+    /// cannot recreate a file just removed.
+    func addChild(_ pid: pid_t) { lock.lock(); children.insert(pid); lock.unlock() }
+    func removeChild(_ pid: pid_t) { lock.lock(); children.remove(pid); lock.unlock() }
 
     func removeAll() {
         lock.lock()
+        for c in children { kill(c, SIGKILL) }
+        children.removeAll()
         for p in paths { unlink(p) }
         paths.removeAll()
         lock.unlock()
@@ -255,20 +360,20 @@ enum ProgramLoader {
         return program
     }
 
-    /// Verifies the compiler's output (the VM relies on verified code).
-    static func verify(_ program: Program, path: String) throws {
-        do { try Verifier.verify(program) } catch {
+    /// Verifies the compiler's output: the VM runs only a `VerifiedProgram`.
+    @discardableResult
+    static func verify(_ program: Program, path: String) throws -> VerifiedProgram {
+        do { return try Verifier.verified(program) } catch {
             throw CalcFailure(.badBytecode, "internal error: the compiler's output for '\(path)' fails verification: \(error.message)")
         }
     }
 
     static func printDiagnostics(_ diags: [Diagnostic], file: SourceFile, quietWarnings: Bool) {
-        for d in diags where !(quietWarnings && d.severity != .error) {
-            Console.err(d.render(in: file))
-        }
+        let shown = quietWarnings ? diags.filter { $0.severity == .error } : diags
+        if !shown.isEmpty { Console.err(Diagnostic.renderCapped(shown, in: file)) }
     }
 
-    static func decode(path: String, bytes: [UInt8]) throws -> Program {
+    static func decode(path: String, bytes: [UInt8]) throws -> VerifiedProgram {
         do {
             return try BytecodeReader.load(bytes)
         } catch {
@@ -276,10 +381,12 @@ enum ProgramLoader {
         }
     }
 
-    static func load(_ path: String, quietWarnings: Bool = false) throws -> (Program, [UInt8]) {
-        let bytes = try Files.read(path)
+    static func load(_ path: String, quietWarnings: Bool = false) throws -> (VerifiedProgram, [UInt8]) {
+        let bytes = try Files.read(path, limit: path.hasSuffix(".calb") ? Files.maxInputBytes : Files.maxSourceBytes)
         if isBytecode(path, bytes) { return (try decode(path: path, bytes: bytes), bytes) }
-        return (try compile(path: path, bytes: bytes, quietWarnings: quietWarnings), bytes)
+        var stages = StageClock()
+        let program = try compile(path: path, bytes: bytes, quietWarnings: quietWarnings, stages: &stages, verified: false)
+        return (try verify(program, path: path), bytes)
     }
 }
 
@@ -320,6 +427,7 @@ final class Progress: @unchecked Sendable {
 /// decodes them (PNG, PPM, PGM, PAM: Render's ImageDecoder). A missing, unreadable or undecodable
 /// image is an I/O error (exit 4) before anything is rendered.
 enum ImageLoader {
+    static func names(_ p: VerifiedProgram) -> [String] { names(p.program) }
     static func names(_ p: Program) -> [String] {
         var out: [String] = []
         for case .image(let n) in p.constants where !out.contains(n) { out.append(n) }
@@ -344,11 +452,17 @@ enum ImageLoader {
         return out
     }
 
-    static func load(_ p: Program, relativeTo script: String) throws -> [String: Framebuffer] {
-        let dir = (script as NSString).deletingLastPathComponent
+    /// Reads only inside the script's folder and `allowRead` (ReadPolicy); a path elsewhere is
+    /// refused with exit 4 before anything is read.
+    static func load(_ p: VerifiedProgram, relativeTo script: String, allowRead: [String] = []) throws -> [String: Framebuffer] {
+        let policy = ReadPolicy(script: script, allowRead: allowRead)
         var images: [String: Framebuffer] = [:]
         for name in names(p) {
-            let path = name.hasPrefix("/") || dir.isEmpty ? name : dir + "/" + name
+            let path: String
+            switch policy.resolve(name) {
+            case .success(let resolved): path = resolved
+            case .failure(let refused): throw CalcFailure(.io, "the scene uses image '\(name)': \(refused.message)")
+            }
             let bytes: [UInt8]
             do { bytes = try Files.read(path) } catch let f as CalcFailure {
                 throw CalcFailure(.io, "the scene uses image '\(name)': " + f.message.replacingOccurrences(of: "cannot read '\(path)': ", with: "cannot read '\(path)': "))

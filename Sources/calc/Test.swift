@@ -29,7 +29,7 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write JUnit XML results to this file.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Scripts tested at once (default: all cores).", valueName: "n")) var jobs: Int?
     @Option(help: ArgumentHelp("Write difference images under this folder (default: __snapshots__/__diffs__ beside each script).", valueName: "dir")) var diffDir: String?
-    @Option(help: ArgumentHelp("Folder that script paths in snapshots are relative to (default: the current directory).", valueName: "dir")) var root: String?
+    @Option(help: ArgumentHelp("Folder that script paths in reports and snapshots are relative to (default: reports the current directory, snapshots the repository holding the script).", valueName: "dir")) var root: String?
 
     func validate() throws {
         if update && updateMissing { throw ValidationError("use either --update or --update-missing, not both") }
@@ -49,6 +49,7 @@ struct Test: ParsableCommand {
             throw CalcFailure(.io, "cannot use '\(root ?? rootPath)' as the root: no such directory")
         }
         var options = SnapshotOptions(root: rootPath)
+        options.namesRelativeToRoot = root != nil
         options.recording = update ? .all : updateMissing ? .missing : .off
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.diffDirectory = diffDir.map { SnapshotFiles.absolute($0) }

@@ -5,6 +5,7 @@
 import ArgumentParser
 import Foundation
 
+Console.reserveStandardStreams()
 TempFiles.installSignalHandlers()
 do {
     // plain `calc run FILE …` and `calc build FILE …` command lines skip ArgumentParser's
@@ -14,6 +15,8 @@ do {
         try options.execute()
     } else if let build = BuildRequest.quickParse(arguments) {
         try build.run()
+    } else if let first = arguments.first, let message = Calc.unknownCommand(first) {
+        throw CalcFailure(.usage, message)
     } else {
         var command = try Calc.parseAsRoot()
         try command.run()

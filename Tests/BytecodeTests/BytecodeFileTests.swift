@@ -118,7 +118,7 @@ final class BytecodeFileTests: XCTestCase {
             4, 0, 0, 0, 0,              // magnitude (field 4) = K0
         ])
         XCTAssertEqual(range.upperBound, bytes.count - 4, "the last section, before the checksum")
-        XCTAssertEqual(try BytecodeReader.load(bytes), p)
+        XCTAssertEqual(try BytecodeReader.load(bytes).program, p)
         XCTAssertTrue(Disassembler.disassemble(p).hasPrefix("; calc bytecode, format 3\n"))
     }
 
@@ -145,7 +145,7 @@ final class BytecodeFileTests: XCTestCase {
         let decoded = try BytecodeReader.decode(BytecodeWriter.encode(p))
         XCTAssertEqual(decoded, p)
         XCTAssertEqual(decoded.functions[0].lines, p.functions[0].lines)
-        XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(p)), p)
+        XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(p)).program, p)
     }
 
     func testEncodingIsDeterministicAndCanonical() throws {
@@ -224,13 +224,13 @@ final class BytecodeFileTests: XCTestCase {
     func testRejectsANewerVersion() {
         var b = BytecodeWriter.encode(Fixtures.small)
         b[4] = 7
-        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (5)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 7 is newer than this calc supports (6)")
         b[4] = 0; b[5] = 1
-        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (5)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 256 is newer than this calc supports (6)")
         b[4] = 1; b[5] = 0
-        assertRejects(b, .unsupportedVersion, "bytecode format version 1 is older than this calc reads (2 to 5): rebuild the file from its .cal source")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 1 is older than this calc reads (2 to 6): rebuild the file from its .cal source")
         b[4] = 0; b[5] = 0
-        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads versions 2 to 5)")
+        assertRejects(b, .unsupportedVersion, "bytecode format version 0 does not exist (this calc reads versions 2 to 6)")
     }
 
     func testRejectsTextModeMangling() {

@@ -29,7 +29,7 @@ final class CLITests: XCTestCase {
     func testVersionAndHelp() {
         let v = calc("--version")
         XCTAssertEqual(v.status, 0)
-        XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 5)\n")
+        XCTAssertEqual(v.stdout, "calc 0.1.0 (bytecode format 6)\n")
         let h = calc("run", "--help")
         XCTAssertEqual(h.status, 0)
         XCTAssertTrue(h.stdout.contains("USAGE: calc run [<options>] <file>"), h.stdout)
@@ -252,7 +252,7 @@ final class CLITests: XCTestCase {
     func testBadUsage() {
         let r = calc("run", "t.cal", "--fps", "0")
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("--fps must be between 0 and 1000, got 0.0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--fps must be more than 0 frames per second, e.g. 30; got 0"), r.stderr)
         XCTAssertEqual(calc("frobnicate").status, 2)
     }
 
@@ -270,7 +270,7 @@ final class CLITests: XCTestCase {
             ("truncated", Array(good.prefix(good.count - 7)), "calc: invalid bytecode file 'x.calb': file is truncated"),
             ("flipped", flipped, "calc: invalid bytecode file 'x.calb': checksum mismatch"),
             ("magic", magic, "calc: invalid bytecode file 'x.calb': not a calc bytecode file"),
-            ("version", version, "calc: invalid bytecode file 'x.calb': bytecode format version 9 is newer than this calc supports (5)"),
+            ("version", version, "calc: invalid bytecode file 'x.calb': bytecode format version 9 is newer than this calc supports (6)"),
             ("empty", [], "calc: invalid bytecode file 'x.calb': "),
         ]
     }

@@ -49,7 +49,7 @@ final class DirectiveTests: XCTestCase {
         // snapshot: frames 1,
         """)
         XCTAssertEqual(problems, [
-            .init(line: 1, message: "unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics or display"),
+            .init(line: 1, message: "unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics, display or values"),
             .init(line: 2, message: "expected a frame number or a range such as '0..10', got 'x'"),
             .init(line: 3, message: "frame numbers start at 0, got '-1'"),
             .init(line: 4, message: "expected a frame number or a range such as '0..10', got '5..2'"),
@@ -58,7 +58,7 @@ final class DirectiveTests: XCTestCase {
             .init(line: 7, message: "a share of pixels is a percentage from 0% to 100%, got '2'"),
             .init(line: 8, message: "a share of pixels is a percentage from 0% to 100%, got '101%'"),
             .init(line: 9, message: "'diagnostics' takes no arguments, got 'please'"),
-            .init(line: 10, message: "empty snapshot directive; expected frames, times, tolerance, diagnostics or display"),
+            .init(line: 10, message: "empty snapshot directive; expected frames, times, tolerance, diagnostics, display or values"),
             .init(line: 11, message: "expected frame numbers such as '0, 12, 30' or '0..10', got '1,'"),
         ])
     }

@@ -16,6 +16,8 @@ final class EngineTests: XCTestCase {
     override func setUp() {
         dir = NSTemporaryDirectory() + "calc-snapshot-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: dir + "/scenes", withIntermediateDirectories: true)
+        // a repository: names compiled into snapshots are relative to the folder holding .git
+        try? FileManager.default.createDirectory(atPath: dir + "/.git", withIntermediateDirectories: true)
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
@@ -77,7 +79,7 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(fb[9, 5], PixelMath.pack(255, 0, 0, 255))
         XCTAssertEqual(fb[10, 5], PixelMath.pack(0, 0, 0, 255))
         XCTAssertEqual(fb[0, 4], PixelMath.pack(0, 0, 0, 255))
-        // the disassembly names the script relative to the root
+        // the disassembly names the script relative to the repository (the folder holding .git)
         let asm = String(decoding: try XCTUnwrap(bytes("scenes/__snapshots__/box.asm")), as: UTF8.self)
         XCTAssertTrue(asm.hasPrefix("; calc bytecode, format 2\n; source: scenes/box.cal\n"), asm)
     }
@@ -210,18 +212,22 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(r.results.map(\.script.name), ["scenes/box.cal", "scenes/plain.cal"])
         XCTAssertEqual(r.results[0].recorded.filter { $0.hasSuffix(".png") }, ["scenes/__snapshots__/box.f0000.png", "scenes/__snapshots__/box.f0002.png"])
         XCTAssertEqual(r.results[1].recorded.filter { $0.hasSuffix(".png") }, ["scenes/__snapshots__/plain.f0001.png", "scenes/__snapshots__/plain.t0.25s.png"])
-        // without the run's frames the plain script covers its disassembly only, and its frame
-        // snapshots are obsolete: noted, and removed by --update
+        // without the run's frames the plain script is held to its first and last frames (0 and 4:
+        // 0.5 s at 10 fps is 5 frames), not to its disassembly alone; the others are obsolete
         let plain = try check().results[1]
         XCTAssertEqual(plain.report, """
-        PASS scenes/plain.cal (asm)
+        FAIL scenes/plain.cal (asm, 2 frames)
+          missing snapshot scenes/__snapshots__/plain.f0000.png for frame 0 (record it with --update-missing)
+          missing snapshot scenes/__snapshots__/plain.f0004.png for frame 4 (record it with --update-missing)
           note: obsolete snapshot scenes/__snapshots__/plain.f0001.png (the script no longer names it; --update removes it)
           note: obsolete snapshot scenes/__snapshots__/plain.t0.25s.png (the script no longer names it; --update removes it)
 
         """)
         let removed = try check(.all).results[1]
         XCTAssertEqual(removed.status, .recorded)
-        XCTAssertEqual(removed.details, ["removed obsolete scenes/__snapshots__/plain.f0001.png", "removed obsolete scenes/__snapshots__/plain.t0.25s.png"])
+        XCTAssertEqual(removed.details, ["wrote scenes/__snapshots__/plain.f0000.png", "wrote scenes/__snapshots__/plain.f0004.png",
+                                         "removed obsolete scenes/__snapshots__/plain.f0001.png", "removed obsolete scenes/__snapshots__/plain.t0.25s.png"])
+        XCTAssertEqual(try check().results[1].report, "PASS scenes/plain.cal (asm, 2 frames)\n")
         XCTAssertTrue(exists("scenes/__snapshots__/box.f0002.png"), "another script's snapshots are not its own")
     }
 
@@ -237,7 +243,7 @@ final class EngineTests: XCTestCase {
           frame 9 is outside the scene (frames 0..4 at 10 fps)
           wrote a/__snapshots__/range.f0000.png
         FAIL b/typo.cal
-          b/typo.cal:1: error: unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics or display
+          b/typo.cal:1: error: unknown snapshot directive 'framez'; expected frames, times, tolerance, diagnostics, display or values
         FAIL c/broken.cal
           does not compile (1 error; a script meant to fail declares '// snapshot: diagnostics'):
             c/broken.cal:1:11: error: unknown property 'opactiy' on layer 'x' [E0201]
@@ -310,13 +316,28 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(parsed.suiteAttributes["failures"], "1")
         XCTAssertEqual(parsed.cases.map { "\($0["classname"] ?? "")|\($0["name"] ?? "")|\($0["file"] ?? "")" },
                        ["scenes|bad.cal|scenes/bad.cal", "scenes|box.cal|scenes/box.cal", ".|top.cal|top.cal"])
-        XCTAssertEqual(parsed.failures, ["scenes/bad.cal:1: error: unknown snapshot directive '<&>\"\u{FFFD}'; expected frames, times, tolerance, diagnostics or display"])
+        XCTAssertEqual(parsed.failures, ["scenes/bad.cal:1: error: unknown snapshot directive '<&>\"\u{FFFD}'; expected frames, times, tolerance, diagnostics, display or values"])
         XCTAssertTrue(parsed.cases.allSatisfy { Double($0["time"] ?? "") != nil })
     }
 
     func testXMLEscaping() {
         XCTAssertEqual(JUnitReport.escape("a<b>&\"c'\n\t\u{0}\u{1F}é"), "a&lt;b&gt;&amp;&quot;c&apos;&#10;&#9;\u{FFFD}\u{FFFD}é")
         XCTAssertEqual(JUnitReport.escape("x\ny", inElement: true), "x\ny")
+    }
+
+    func testSnapshotNamesDoNotDependOnTheWorkingDirectory() throws {
+        // inside a repository: relative to the folder holding .git, whatever root the run was given
+        put(box, "scenes/deep/box.cal")
+        var options = SnapshotOptions(root: dir + "/scenes")
+        options.recording = .missing
+        let fromScenes = SnapshotEngine.run(try SnapshotFiles.discover([dir + "/scenes/deep"], root: dir + "/scenes"), options: options)
+        XCTAssertEqual(fromScenes.results[0].script.name, "deep/box.cal")
+        let asm = String(decoding: try XCTUnwrap(bytes("scenes/deep/__snapshots__/box.asm")), as: UTF8.self)
+        XCTAssertTrue(asm.contains("; source: scenes/deep/box.cal\n"), asm)
+        XCTAssertEqual(SnapshotFiles.snapshotName(dir + "/scenes/deep/box.cal"), "scenes/deep/box.cal")
+        // outside any repository: the file name alone
+        try FileManager.default.removeItem(atPath: dir + "/.git")
+        XCTAssertEqual(SnapshotFiles.snapshotName(dir + "/scenes/deep/box.cal"), "box.cal")
     }
 }
 

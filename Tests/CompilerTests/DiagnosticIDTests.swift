@@ -200,6 +200,9 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:10: error: the type of 'xs' cannot be inferred from '[]' [E0308]\n 1 | var xs = []\n   |          ^~ write its type, e.g. 'var xs: [number] = []'\n"),
         ("E0309", "for x in 5 { }\n",
          "t.cal:1:10: error: a for loop runs over a range (a..<b, a...b) or an array, found a number [E0309]\n 1 | for x in 5 { }\n   |          ^\n"),
+        // column 21 is the '(' after "layer a { position: " (20 characters); the caret covers "(infinity, 0)"
+        ("E0310", "layer a { position: (infinity, 0) }\n",
+         "t.cal:1:21: error: a component of this point is not finite [E0310]\n 1 | layer a { position: (infinity, 0) }\n   |                     ^~~~~~~~~~~~~ geometry, colours and transforms need finite numbers\n"),
         ("E0311", "layer a { }\nat 1s { a.opacity }\n",
          "t.cal:2:9: error: this expression's value is unused [E0311]\n 2 | at 1s { a.opacity }\n   |         ^~~~~~~~~ a statement sets a property, calls a layer method or function, or starts a transaction\n"),
         ("E0312", "let x = [1, 2][5]\n",
@@ -316,8 +319,16 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:32: warning: the hue of hsb is an angle: 0.5 is read as 0.5 rad [W0015]\n 1 | layer a { backgroundColor: hsb(0.5, 1, 1) }\n   |                                ^~~ for UIKit's 0…1 hue write 180deg\n"),
         ("W0016", "layer a { }\nat 1s { a.addAnimation(transition { type: .fade }, forKey: \"k\") }\n",
          "t.cal:2:60: warning: a transition is always attached under the key 'transition', not 'k' [W0016]\n 2 | at 1s { a.addAnimation(transition { type: .fade }, forKey: \"k\") }\n   |                                                            ^~~ use forKey: \"transition\"\n"),
-        ("W0018", "layer t: emitter { }\n",
-         "t.cal:1:10: warning: emitter particles are not drawn yet on layer 't' [W0018]\n 1 | layer t: emitter { }\n   |          ^~~~~~~ its background and border are drawn, its particles are not (README lists what calc draws)\n"),
+        // 45 > 2π ≈ 6.283: a plain-number angle past a full turn; 500 > 60: a plain-number duration past a minute
+        ("W0019", "layer a { transform: rotate(45) }\n",
+         "t.cal:1:29: warning: a plain number as an angle is in radians: 45 is 45 rad, more than a full turn [W0019]\n 1 | layer a { transform: rotate(45) }\n   |                             ^~ for degrees write 45deg (45rad keeps radians)\n"),
+        ("W0020", "let _a = basic { keyPath: opacity duration: 500 }\n",
+         "t.cal:1:45: warning: a plain number as a duration is in seconds: 500 is 500 s, over a minute [W0020]\n 1 | let _a = basic { keyPath: opacity duration: 500 }\n   |                                             ^~~ for milliseconds write 500ms (500s keeps seconds)\n"),
+        // the string literal starts at column 27 ('layer a { contents: image(' is 26 characters) and spans 10
+        ("W0021", "layer a { contents: image(\"../x.png\") }\n",
+         "t.cal:1:27: warning: image path '../x.png' is outside the script's folder [W0021]\n 1 | layer a { contents: image(\"../x.png\") }\n   |                           ^~~~~~~~~~ calc run reads it only from a folder given with --allow-read DIR\n"),
+        ("W0022", "layer e: emitter { preservesDepth: true }\n",
+         "t.cal:1:20: warning: 'preservesDepth: true' has no effect [W0022]\n 1 | layer e: emitter { preservesDepth: true }\n   |                    ^~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",
@@ -342,12 +353,17 @@ final class DiagnosticIDTests: XCTestCase {
         XCTAssertEqual(render([0x6C, 0x65, 0x74, 0x20, 0x78, 0x20, 0x3D, 0x20, 0xFF, 0x0A], id: "E0003"),
                        "t.cal:1:9: error: the file is not valid UTF-8 [E0003]\n 1 | let x = \u{FFFD}\n   |         ^ byte 0xff\n")
         let long = "// " + String(repeating: "x", count: 10_001)
+        // a long line is shown 60 columns either side of the caret: here columns 1…61 (the caret's
+        // column, then 60 more), cut after with "…"
         XCTAssertEqual(render(Array((long + "\n").utf8), id: "E0004"),
-                       "t.cal:1:1: error: line is longer than 10000 bytes [E0004]\n 1 | \(long)\n   | ^\n")
+                       "t.cal:1:1: error: line is longer than 10000 bytes [E0004]\n 1 | \(long.prefix(61))…\n   | ^ the rest of the file is not read\n")
         let deep = "let x = " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300)
         let col = 8 + 256
+        // the window is columns col − 60 … col + 60 (scalars 203..<324), "…" on both sides, so the
+        // caret sits in column 62 of the shown text (61 spaces before it)
+        let window = String(Array(deep)[(col - 61)..<(col + 60)])
         XCTAssertEqual(render(Array((deep + "\n").utf8), id: "E0010"),
-                       "t.cal:1:\(col): error: nesting is too deep (more than 256 levels) [E0010]\n 1 | \(deep)\n   | \(String(repeating: " ", count: col - 1))^\n")
+                       "t.cal:1:\(col): error: nesting is too deep (more than 256 levels) [E0010]\n 1 | …\(window)…\n   | \(String(repeating: " ", count: 61))^\n")
     }
 
     /// Every id the sources can report has a case here and a row in docs/diagnostics.md.
@@ -370,5 +386,39 @@ final class DiagnosticIDTests: XCTestCase {
         XCTAssertEqual(found.subtracting(covered).sorted(), [], "ids without a test case")
         let docs = try String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
         XCTAssertEqual(found.union(["E0100"]).filter { !docs.contains("| \($0) |") }.sorted(), [], "ids missing from docs/diagnostics.md")
+    }
+}
+
+/// Floods of diagnostics are capped (issue 13, item 2): 100 errors and 100 warnings per file, a
+/// closing line with the rest, interpolations nested at most 32 deep.
+final class DiagnosticFloodTests: XCTestCase {
+    func rendered(_ source: String) -> String {
+        let file = SourceFile(name: "t.cal", text: source)
+        return Diagnostic.renderCapped(Compiler.compile(file).diagnostics, in: file)
+    }
+
+    func testErrorsAreCappedAtAHundredWithAClosingLine() {
+        // each unmatched '}' is one E0103: 100 are shown, not 101; 9 999 gives 9 899 more
+        let at = rendered(String(repeating: "}\n", count: 100))
+        XCTAssertEqual(at.components(separatedBy: "[E0103]").count - 1, 100)
+        XCTAssertFalse(at.contains("too many"))
+        let past = rendered(String(repeating: "}\n", count: 101))
+        XCTAssertEqual(past.components(separatedBy: "[E0103]").count - 1, 100)
+        XCTAssertTrue(past.hasSuffix("t.cal: too many diagnostics: 1 more error not shown (at most 100 errors and 100 warnings are printed)\n"), past.suffix(200).description)
+        let flood = rendered(String(repeating: "}", count: 9_999) + "\n")
+        XCTAssertTrue(flood.hasSuffix("9899 more errors not shown (at most 100 errors and 100 warnings are printed)\n"))
+        // every error echoes at most 121 columns of the 9 999-column line, plus two "…"
+        XCTAssertLessThan(flood.utf8.count, 100 * 400)
+    }
+
+    func testInterpolationNestingEndsAtThirtyTwo() {
+        func source(_ depth: Int) -> String {
+            "let s = " + String(repeating: "\"\\(", count: depth) + "1" + String(repeating: ")\"", count: depth) + "\n"
+        }
+        let ids = { (s: String) in Compiler.compile(SourceFile(name: "t.cal", text: s)).diagnostics.filter { $0.severity == .error }.map(\.id) }
+        XCTAssertEqual(ids(source(32)), [])                 // at the limit
+        XCTAssertEqual(ids(source(33)), ["E0010"])          // one past: one error, nothing more
+        let deep = rendered(source(8_000))
+        XCTAssertEqual(deep.components(separatedBy: "[E0010]").count - 1, 1, deep)
     }
 }

@@ -83,7 +83,7 @@ final class FuzzTests: XCTestCase {
             valid += 1
             XCTAssertNoThrow(try Verifier.verify(program), "round \(round): the compiler emitted code the verifier rejects")
             // run briefly: a runtime error is fine, a crash or hang is not
-            if let tl = try? Timeline.run(program, until: min(program.scene.duration, 0.5), stepBudget: 20_000) {
+            if let tl = try? Timeline.run(try Verifier.verified(program), until: min(program.scene.duration, 0.5), stepBudget: 20_000) {
                 _ = try? tl.presentation(at: 0)
                 ran += 1
             }

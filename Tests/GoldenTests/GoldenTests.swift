@@ -30,15 +30,20 @@ final class GoldenTests: XCTestCase {
             print(r.report, terminator: "")
         }
         // every sample is covered by something beyond compiling: error samples by their diagnostics,
-        // the rest by their disassembly and at least one frame
+        // the seeds' worked examples by their `// expect:` lines (the seeds' numbers, by hand), the
+        // rest by their disassembly and at least one frame
         for r in summary.results {
             if r.script.name.hasPrefix("Samples/errors/") {
                 XCTAssertEqual(r.covered, ["diagnostics"], r.script.name)
+            } else if r.script.name.hasPrefix("Samples/seeds/") {
+                XCTAssertEqual(r.covered.first, "asm", r.script.name)
+                XCTAssertTrue(r.covered.contains { $0.hasSuffix("expectation") || $0.hasSuffix("expectations") }, "\(r.script.name) states no expectations")
             } else {
                 XCTAssertEqual(r.covered.first, "asm", r.script.name)
                 XCTAssertTrue(r.covered.contains { $0.hasSuffix("frame") || $0.hasSuffix("frames") }, "\(r.script.name) names no snapshot frames")
             }
         }
+        XCTAssertGreaterThanOrEqual(summary.results.filter { $0.script.name.hasPrefix("Samples/seeds/") }.count, 20, "the seeds' worked examples run")
     }
 
     /// Error samples must keep failing to compile: a diagnostics snapshot alone would also accept a
@@ -58,7 +63,7 @@ final class GoldenTests: XCTestCase {
         for s in scripts where !s.name.hasPrefix("Samples/errors/") {
             let data = try Data(contentsOf: URL(fileURLWithPath: s.path))
             let program = try XCTUnwrap(Compiler.compile(SourceFile(name: s.name, bytes: [UInt8](data))).program, s.name)
-            XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(program)), program, s.name)
+            XCTAssertEqual(try BytecodeReader.load(BytecodeWriter.encode(program)).program, program, s.name)
         }
     }
 }

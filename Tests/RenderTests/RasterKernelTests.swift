@@ -54,7 +54,7 @@ final class RasterKernelTests: XCTestCase {
         }
     }
 
-    /// calc_sprite_span against the Swift sampling it replaced (bilinear taps of the sprite, bounds
+    /// calc_shadow_sprite_span against the Swift sampling it replaced (bilinear taps of the sprite, bounds
     /// checked, Double coordinates), then blending as ShaderSink did.
     func testSpriteSpanMatchesSwiftSampling() {
         let best = calc_raster_level()
@@ -90,12 +90,12 @@ final class RasterKernelTests: XCTestCase {
                         let s = c == 255 ? src : PixelMath.scale(src, c)
                         expected[k] = PixelMath.over(s, expected[k])
                     }
-                    var params = calc_sprite(alpha: UnsafePointer(sprite.padded), width: Int64(w), height: Int64(h),
+                    var params = calc_shadow_sprite(alpha: UnsafePointer(sprite.padded), width: Int64(w), height: Int64(h),
                                              m11: m.m11, m12: m.m12, m13: m.m13, m21: m.m21, m22: m.m22, m23: m.m23,
                                              m31: m.m31, m32: m.m32, m33: m.m33, color: color)
                     dst.withUnsafeMutableBufferPointer { d in
                         mask.withUnsafeBufferPointer { mk in
-                            calc_sprite_span(d.baseAddress, useMask ? mk.baseAddress : nil, Int64(x), Int64(y), n, coverage, &params)
+                            calc_shadow_sprite_span(d.baseAddress, useMask ? mk.baseAddress : nil, Int64(x), Int64(y), n, coverage, &params)
                         }
                     }
                     let bad = dst.indices.first { dst[$0] != expected[$0] }

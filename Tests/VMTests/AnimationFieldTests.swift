@@ -35,7 +35,7 @@ final class AnimationFieldTests: XCTestCase {
         let ops = p.functions.flatMap { $0.code.map(\.op) }
         XCTAssertEqual(ops.filter { $0 == .animcopy }.count, 4)   // four assignments
         XCTAssertEqual(ops.filter { $0 == .animget }.count, 2)    // d folded: the literal says 1 s
-        let tl = try Timeline.run(p, until: 5)
+        let tl = try Timeline.run(try Verifier.verified(p), until: 5)
         // a: 2 s from 0.5 s, linear 0 → 100
         XCTAssertEqual(tl.layer("a", at: 0.25).position.x, 0, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("a", at: 1.5).position.x, 50, accuracy: 1e-9)
@@ -52,7 +52,9 @@ final class AnimationFieldTests: XCTestCase {
         }
         let slide = "let slide = basic { keyPath: opacity  from: 0  to: 1 }\nlayer a { }\n"
         XCTAssertEqual(diagnostics(slide + "at 1s { a.opacity = slide.from }\n"), ["E0202 an animation's 'from' cannot be read here"])
-        XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.to = 0.5\n a.addAnimation(s) }\n"), ["E0202 an animation's 'to' cannot be set here"])
+        // issue 14, gap 6: a variable's from, to, by, values, keyTimes and path can be set
+        XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.to = 0.5\n a.addAnimation(s) }\n"), [])
+        XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.keyPath = 0.5\n a.addAnimation(s) }\n"), ["E0202 an animation's 'keyPath' cannot be set here"])
         XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.duratoin = 1s\n a.addAnimation(s) }\n"), ["E0202 an animation has no field 'duratoin'"])
         XCTAssertEqual(diagnostics(slide + "at 1s { var s = slide\n s.duration = 90deg\n a.addAnimation(s) }\n"),
                        ["E0300 the animation's 'duration' expects a duration, found an angle"])

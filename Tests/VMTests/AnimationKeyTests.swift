@@ -49,7 +49,7 @@ final class AnimationKeyTests: XCTestCase {
     }
 
     func testComputedKeysReplaceAndRemove() throws {
-        let tl = try Timeline.run(program(scene), until: 2)
+        let tl = try Timeline.run(try Verifier.verified(program(scene)), until: 2)
         XCTAssertEqual(tl.layer("a", at: 0.25).position.x, 25, accuracy: 1e-9)
         XCTAssertEqual(tl.layer("a", at: 0.25).opacity, 1, accuracy: 1e-9)
         // a: "k0" replaced by the fade at 0.5 s
@@ -82,7 +82,7 @@ final class AnimationKeyTests: XCTestCase {
             a.removeAnimation(forKey: s)
         }
         """)
-        XCTAssertThrowsError(try Timeline.run(p, until: 1)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 0.5s' at line 6: an animation key must not be empty")
         }
     }
@@ -114,7 +114,7 @@ final class AnimationKeyTests: XCTestCase {
         let ops = p.functions.flatMap { $0.code.map(\.op) }
         XCTAssertEqual(ops.filter { $0 == .onstop }.count, 1)   // one registration, in the loop
         XCTAssertEqual(ops.filter { $0 == .onstart }.count, 1)
-        let tl = try Timeline.run(p, until: 3)
+        let tl = try Timeline.run(try Verifier.verified(p), until: 3)
         // "k0" started at 0 s
         XCTAssertEqual(tl.layer("log", at: 0.1).opacity, 0.5, accuracy: 1e-9)
         // "k2" removed at 0.5 s, unfinished: its handler (i = 2) sets y to 3
@@ -139,7 +139,7 @@ final class AnimationKeyTests: XCTestCase {
         layer a { }
         at 0.5s { on a[s].didStart { } }
         """)
-        XCTAssertThrowsError(try Timeline.run(p, until: 1)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 0.5s' at line 4: an animation key must not be empty")
         }
         let file = SourceFile(name: "t.cal", text: "layer a { }\non a[\"\"].didStart { }\n")

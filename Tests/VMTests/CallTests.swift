@@ -45,7 +45,7 @@ final class CallTests: XCTestCase {
     func testDepthLimitIsExact() throws {
         // the handler's frame and 199 nested calls fit in the 200-frame limit; one more does not
         func run(_ depth: Int) throws -> Timeline {
-            try Timeline.run(try program("""
+            try Timeline.run(try Verifier.verified(try program("""
             scene { duration: 1s }
             func d(n: number) -> number {
                 if n == 0 { return 0 }
@@ -53,7 +53,7 @@ final class CallTests: XCTestCase {
             }
             layer a { }
             at 0.5s { a.position = (d(\(depth)), 0) }
-            """), until: 1)
+            """)), until: 1)
         }
         XCTAssertEqual(try run(198).layer("a", at: 1).position, Point(198, 0))
         XCTAssertThrowsError(try run(199)) { e in
@@ -71,7 +71,7 @@ final class CallTests: XCTestCase {
         at 0.5s { var x = f(0) }
         """)
         for budget in [Limits.stepBudget, 2_000_000_000] {
-            XCTAssertThrowsError(try Timeline.run(p, until: 1, stepBudget: budget)) { e in
+            XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1, stepBudget: budget)) { e in
                 XCTAssertEqual((e as? RuntimeError)?.description,
                                "runtime error in 'f' at line 2: calls nest deeper than 200 (runaway recursion?)")
             }
@@ -90,7 +90,7 @@ final class CallTests: XCTestCase {
             var x = f(24)
         }
         """)
-        XCTAssertThrowsError(try Timeline.run(p, until: 1, stepBudget: 100_000)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1, stepBudget: 100_000)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description,
                            "runtime error in 'f' at line 4: the handler ran more than 100000 loop iterations and calls (a runaway loop? raise the limit with --step-budget)")
         }
@@ -108,7 +108,7 @@ final class CallTests: XCTestCase {
             var x = spin(1)
         }
         """)
-        XCTAssertThrowsError(try Timeline.run(p, until: 1, stepBudget: 1000)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(p), until: 1, stepBudget: 1000)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description,
                            "runtime error in 'spin' at line 4: the handler ran more than 1000 loop iterations and calls (a runaway loop? raise the limit with --step-budget)")
         }
@@ -125,7 +125,7 @@ final class CallTests: XCTestCase {
             var y = f(2)
         }
         """)
-        XCTAssertThrowsError(try Timeline.run(inner, until: 1)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(inner), until: 1)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'g' at line 3: division by zero")
         }
         // after calls have returned, an error is the caller's again
@@ -138,7 +138,7 @@ final class CallTests: XCTestCase {
             var w = y / z
         }
         """)
-        XCTAssertThrowsError(try Timeline.run(after, until: 1)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(after), until: 1)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 0.5s' at line 6: division by zero")
         }
     }

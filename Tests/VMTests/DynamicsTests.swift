@@ -222,7 +222,7 @@ final class DynamicsTests: XCTestCase {
         dynamics { gravity g { items: [ball] } }
         """))
         let program = try XCTUnwrap(r.program)
-        XCTAssertThrowsError(try Timeline.run(program, until: 100_000)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(program), until: 100_000)) { e in
             XCTAssertEqual("\(e)", "runtime error in 'dynamics' at line 3: simulating to 100000 s needs 24000000 steps of 1/240 s, more than the limit of 1000000 (69 minutes); UIKit Dynamics is for short effects")
         }
         // many items for a long time: the work budget stops it (5 × 10⁷ item-steps by default; a
@@ -238,7 +238,7 @@ final class DynamicsTests: XCTestCase {
         }
         dynamics { gravity g { items: boxes } }
         """))
-        XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(many.program), until: 3600, physicsBudget: 200_000)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(try XCTUnwrap(many.program)), until: 3600, physicsBudget: 200_000)) { e in
             XCTAssertEqual("\(e)", "runtime error in 'dynamics' at line 7: simulating 100 items to 12 s would take more than 200000 item-steps (at 240 steps a second); shorten the scene or simulate fewer items")
         }
     }

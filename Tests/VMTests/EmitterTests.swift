@@ -1,4 +1,5 @@
 import XCTest
+import Bytecode
 import CalcCore
 import Particles
 @testable import VM
@@ -249,7 +250,7 @@ final class EmitterTests: XCTestCase {
         layer "plain" { }
         at 1s { named("plain").emitterCells.spark.birthRate = 3 }
         """))
-        XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(r.program), until: 2)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(try XCTUnwrap(r.program)), until: 2)) { e in
             XCTAssertEqual((e as? RuntimeError)?.message, "a plain layer has no property 'emitterCells.spark.birthRate'")
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+import Bytecode
 import CalcCore
 @testable import VM
 @testable import Compiler
@@ -117,7 +118,7 @@ final class KindTests: XCTestCase {
     }
 
     func testKindErrors() {
-        func diag(_ src: String) -> [String] { Compiler.compile(SourceFile(name: "t.cal", text: src)).diagnostics.filter { $0.id != "W0018" }.map { $0.id } }
+        func diag(_ src: String) -> [String] { Compiler.compile(SourceFile(name: "t.cal", text: src)).diagnostics.map { $0.id } }
         XCTAssertEqual(diag("layer a { string: \"x\" }"), ["E0233"])
         XCTAssertEqual(diag("layer a: text { }\nat 1s { a.path = rectPath((0, 0, 1, 1)) }"), ["E0233"])
         XCTAssertEqual(diag("mask { }"), ["E0234"])
@@ -127,7 +128,7 @@ final class KindTests: XCTestCase {
 
     func testKindErrorAtRunTimeForDynamicLayers() throws {
         let r = Compiler.compile(SourceFile(name: "t.cal", text: "scene { duration: 2s }\nlayer \"a\" { }\nat 1s { named(\"a\").string = \"x\" }"))
-        XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(r.program), until: 2)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(try XCTUnwrap(r.program)), until: 2)) { e in
             XCTAssertEqual((e as? RuntimeError)?.message, "a plain layer has no property 'string'")
         }
     }

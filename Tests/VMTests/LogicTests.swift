@@ -1,4 +1,5 @@
 import XCTest
+import Bytecode
 import CalcCore
 @testable import VM
 import Compiler
@@ -298,14 +299,14 @@ final class LogicTests: XCTestCase {
         }
         """))
         let program = try XCTUnwrap(result.program)
-        XCTAssertThrowsError(try Timeline.run(program, until: 2)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(program), until: 2)) { e in
             let r = e as? RuntimeError
             XCTAssertEqual(r?.message, "calls nest deeper than 200 (runaway recursion?)")
             XCTAssertEqual(r?.function, "f")
             XCTAssertEqual(r?.line, 2)
         }
         let loop = Compiler.compile(SourceFile(name: "t.cal", text: "scene { duration: 2s }\nat 1s {\n var x = 0\n for i in 0..<100000000 { x = x + 1 }\n}\n"))
-        XCTAssertThrowsError(try Timeline.run(try XCTUnwrap(loop.program), until: 2)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(try XCTUnwrap(loop.program)), until: 2)) { e in
             XCTAssertEqual((e as? RuntimeError)?.description, "runtime error in 'at 1s' at line 4: the handler ran more than 10000000 loop iterations and calls (a runaway loop? raise the limit with --step-budget)")
         }
     }

@@ -12,7 +12,7 @@ func timeline(_ source: String, until: Double? = nil, file: StaticString = #file
         XCTFail("compile failed:\n\(text)", file: file, line: line)
         throw XCTSkip("compile failed")
     }
-    return try Timeline.run(program, until: until ?? program.scene.duration)
+    return try Timeline.run(try Verifier.verified(program), until: until ?? program.scene.duration)
 }
 
 func samplePath(_ rel: String) -> String {

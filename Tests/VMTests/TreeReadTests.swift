@@ -58,7 +58,7 @@ final class TreeReadTests: XCTestCase {
             }
             """
             let result = Compiler.compile(SourceFile(name: "t.cal", text: source))
-            return try Timeline.run(try XCTUnwrap(result.program), until: 1)
+            return try Timeline.run(try Verifier.verified(try XCTUnwrap(result.program)), until: 1)
         }
         // the root has no superlayer; a mask has none either
         let ok = try run("""

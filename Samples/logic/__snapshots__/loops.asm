@@ -44,63 +44,65 @@
   0005    | SETGLOBAL     R3, G0
   0006   13 GETGLOBAL     R3, G0
   0007    | LOADK         R4, K8              ; #264653ff
-  0008    | APPEND        R3, R4
-  0009    | SETGLOBAL     R3, G0
-  0010   14 GETGLOBAL     R3, G0
-  0011    | LEN           R3, R3
-  0012    | MUL           R3, R3, K9          ; 2
-  0013    | SETGLOBAL     R3, G1
-  0014   16 LOADK         R3, K10             ; 0
-  0015    | GETGLOBAL     R4, G1
-  0016    | FORPREP       R3..R4, R0, +42     ; -> 0059
-  0017   17 LOADK         R1, K11             ; 18
-  0018   18 MOD           R5, R0, K9          ; 2
-  0019    | EQ            R5, R5, K10         ; 0
-  0020    | JMPIFNOT      R5, +1              ; -> 0022
-  0021    | LOADK         R1, K12             ; 30
-  0022   19 NEWLAYER      R2, LT0             ; plain ""
-  0023    | LOADK         R5, K13             ; "petal"
-  0024    | MOVE          R7, R0
-  0025    | CALLB         R6, R7, string
-  0026    | ADD           R5, R5, R6
-  0027    | SETPROP       R2, R5, name
-  0028    | ROOT          R5
-  0029    | ADDSUBLAYER   R5, R2
-  0030   20 LOADK         R6, K10             ; 0
-  0031    | LOADK         R7, K10             ; 0
-  0032    | MOVE          R8, R1
-  0033    | MOVE          R9, R1
-  0034    | MKRECT        R5, R6..R9
-  0035    | SETPROP       R2, R5, bounds
-  0036   21 MOVE          R6, R0
-  0037    | GETGLOBAL     R7, G1
-  0038    | LOADK         R8, K14             ; 64
-  0039    | CALL          R5, 3, F1           ; "ring"
-  0040    | SETPROP       R2, R5, position
-  0041   22 GETGLOBAL     R5, G0
-  0042    | GETGLOBAL     R7, G0
-  0043    | LEN           R7, R7
-  0044    | MOD           R6, R0, R7
-  0045    | GETINDEX      R5, R5, R6
-  0046    | SETPROP       R2, R5, backgroundColor
-  0047   23 DIV           R5, R1, K15         ; 4
-  0048    | SETPROP       R2, R5, cornerRadius
-  0049   24 MOVE          R10, R0
-  0050    | LOADK         R11, K16            ; -0.3490658503988659
-  0051    | LOADK         R12, K17            ; 0.3490658503988659
-  0052    | CALLB         R6, R10, random
-  0053    | LOADK         R7, K10             ; 0
-  0054    | LOADK         R8, K10             ; 0
-  0055    | LOADK         R9, K18             ; 1
-  0056    | CALLB         R5, R6, rotate
-  0057    | SETPROP       R2, R5, transform
-  0058   16 FORLOOP       R3..R4, R0, -42     ; -> 0017
-  0059   28 NEWLAYER      R3, LT1             ; plain "hub"
-  0060    | SETGLOBAL     R3, G2
-  0061    | ROOT          R3
-  0062    | GETGLOBAL     R4, G2
-  0063    | ADDSUBLAYER   R3, R4
-  0064   33 RET
+  0008    | LOADNIL       R5
+  0009    | SETGLOBAL     R5, G0
+  0010    | APPEND        R3, R4
+  0011    | SETGLOBAL     R3, G0
+  0012   14 GETGLOBAL     R3, G0
+  0013    | LEN           R3, R3
+  0014    | MUL           R3, R3, K9          ; 2
+  0015    | SETGLOBAL     R3, G1
+  0016   16 LOADK         R3, K10             ; 0
+  0017    | GETGLOBAL     R4, G1
+  0018    | FORPREP       R3..R4, R0, +42     ; -> 0061
+  0019   17 LOADK         R1, K11             ; 18
+  0020   18 MOD           R5, R0, K9          ; 2
+  0021    | EQ            R5, R5, K10         ; 0
+  0022    | JMPIFNOT      R5, +1              ; -> 0024
+  0023    | LOADK         R1, K12             ; 30
+  0024   19 NEWLAYER      R2, LT0             ; plain ""
+  0025    | LOADK         R5, K13             ; "petal"
+  0026    | MOVE          R7, R0
+  0027    | CALLB         R6, R7, string
+  0028    | ADD           R5, R5, R6
+  0029    | SETPROP       R2, R5, name
+  0030    | ROOT          R5
+  0031    | ADDSUBLAYER   R5, R2
+  0032   20 LOADK         R6, K10             ; 0
+  0033    | LOADK         R7, K10             ; 0
+  0034    | MOVE          R8, R1
+  0035    | MOVE          R9, R1
+  0036    | MKRECT        R5, R6..R9
+  0037    | SETPROP       R2, R5, bounds
+  0038   21 MOVE          R6, R0
+  0039    | GETGLOBAL     R7, G1
+  0040    | LOADK         R8, K14             ; 64
+  0041    | CALL          R5, 3, F1           ; "ring"
+  0042    | SETPROP       R2, R5, position
+  0043   22 GETGLOBAL     R5, G0
+  0044    | GETGLOBAL     R7, G0
+  0045    | LEN           R7, R7
+  0046    | MOD           R6, R0, R7
+  0047    | GETINDEX      R5, R5, R6
+  0048    | SETPROP       R2, R5, backgroundColor
+  0049   23 DIV           R5, R1, K15         ; 4
+  0050    | SETPROP       R2, R5, cornerRadius
+  0051   24 MOVE          R10, R0
+  0052    | LOADK         R11, K16            ; -0.3490658503988659
+  0053    | LOADK         R12, K17            ; 0.3490658503988659
+  0054    | CALLB         R6, R10, random
+  0055    | LOADK         R7, K10             ; 0
+  0056    | LOADK         R8, K10             ; 0
+  0057    | LOADK         R9, K18             ; 1
+  0058    | CALLB         R5, R6, rotate
+  0059    | SETPROP       R2, R5, transform
+  0060   16 FORLOOP       R3..R4, R0, -42     ; -> 0019
+  0061   28 NEWLAYER      R3, LT1             ; plain "hub"
+  0062    | SETGLOBAL     R3, G2
+  0063    | ROOT          R3
+  0064    | GETGLOBAL     R4, G2
+  0065    | ADDSUBLAYER   R3, R4
+  0066   33 RET
 
 .function F1 "ring" params 3 registers 9
   0000    8 DIV           R4, R0, R1

@@ -1,4 +1,4 @@
-; calc bytecode, format 5
+; calc bytecode, format 6
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
 .globals 22
@@ -316,13 +316,13 @@
   0073    | ADD           R5, R5, R6
   0074    | SETPROP       R2, R5, name
   0075   94 LOADK         R5, K60             ; (0, 0, 32, 32)
-  0076    | SETPROP       R2, R5, bounds
+  0076    | SETSTYLED     R2, R5, bounds
   0077    | LOADK         R5, K8              ; 8
-  0078    | SETPROP       R2, R5, cornerRadius
+  0078    | SETSTYLED     R2, R5, cornerRadius
   0079    | LOADK         R5, K2              ; 2
-  0080    | SETPROP       R2, R5, borderWidth
+  0080    | SETSTYLED     R2, R5, borderWidth
   0081    | LOADK         R5, K15             ; #1d3557ff
-  0082    | SETPROP       R2, R5, borderColor
+  0082    | SETSTYLED     R2, R5, borderColor
   0083    | ANIMNEW       R5, AT6             ; basic position
   0084    | SETACTION     R2, R5, K61         ; "position"
   0085   93 ROOT          R5
@@ -701,12 +701,14 @@
   0001    | DYNSET        R0, active, BT0     ; gravity "fall"
   0002    | RET
 
-.function F16 "on floor.beganContact" params 3 registers 5
+.function F16 "on floor.beganContact" params 3 registers 6
   0000  201 GETGLOBAL     R3, G21
   0001    | GETPROP       R4, R0, position.y
-  0002    | APPEND        R3, R4
-  0003    | SETGLOBAL     R3, G21
-  0004    | RET
+  0002    | LOADNIL       R5
+  0003    | SETGLOBAL     R5, G21
+  0004    | APPEND        R3, R4
+  0005    | SETGLOBAL     R3, G21
+  0006    | RET
 
 .function F17 "transaction completion" params 0 registers 2
   0000  129 GETGLOBAL     R0, G13

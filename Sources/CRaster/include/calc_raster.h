@@ -17,12 +17,12 @@ typedef struct {
     double m11, m12, m13, m21, m22, m23, m31, m32, m33;
     /// Premultiplied colour at full alpha.
     uint32_t color;
-} calc_sprite;
+} calc_shadow_sprite;
 
 /// Source-over of the sprite's colour × its bilinearly sampled alpha × coverage (× mask[i] / 255
 /// when mask is not NULL) onto dst[0 ..< n], which holds device pixels x ..< x + n of row y.
-void calc_sprite_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
-                      const calc_sprite *sprite);
+void calc_shadow_sprite_span(uint32_t *dst, const uint8_t *mask, int64_t x, int64_t y, size_t n, uint32_t coverage,
+                      const calc_shadow_sprite *sprite);
 
 #endif
 

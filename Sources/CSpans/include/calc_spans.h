@@ -22,3 +22,43 @@ int calc_spans_level(void);
 int calc_spans_set_level(int level);
 
 #endif
+
+// ---- sprites (sprites.c) ----
+
+/// One mipmap level of a sprite's image with a one-texel transparent border: level texel (i, j) is
+/// at texels[(j + 1) * stride + i + 1], stride = width + 2, and rows 0 and height + 1, columns 0 and
+/// width + 1 are zero.
+typedef struct {
+    const uint32_t *texels;
+    int32_t width, height, stride;
+    /// Texel-centre coordinates (texel i's centre at i) of the centre of device pixel (x0, y0) and
+    /// their steps per device column and row, in 16.16 fixed point.
+    int64_t u, v, dudx, dvdx, dudy, dvdy;
+} calc_sprite_level;
+
+/// One sprite, set up for drawing: the device box to visit, one or two levels (trilinear, the
+/// second weighted by weight / 256), and the tint's premultiplied multipliers (0 … 255; r, g, b ≤ a).
+typedef struct {
+    int32_t x0, y0, x1, y1;
+    calc_sprite_level level[2];
+    uint32_t weight;
+    uint32_t tint[4];
+} calc_sprite;
+
+/// Draws a sprite onto a surface whose device pixel (x, y) is at surface + (y − origin_y)·stride +
+/// (x − origin_x): each pixel of the box whose centre maps within the bordered image gets the
+/// bilinear sample (6-bit fractions; the formulas are at the top of sprites.c), trilinear when weight > 0, times the tint,
+/// times mask[y·mask_stride + x] / 255 when mask is not NULL, composited source-over or (additive)
+/// plus-lighter. Every path computes the same integers.
+void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
+                      const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprite, int additive);
+
+/// Draws `count` sprites in order (calc_sprite_draw on each in turn).
+void calc_sprite_draw_batch(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
+                            const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprites, size_t count,
+                            int additive);
+
+/// The widest path calc_sprite_draw may use: 0 plain C, 1 AVX2, 2 AVX-512 (capped to what the CPU
+/// has; by default the widest it has). Tests compare every path with the plain one. Returns the
+/// level set.
+int calc_sprites_set_simd(int level);

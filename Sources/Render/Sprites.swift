@@ -1,0 +1,174 @@
+// Sprite batches (an emitter's particles, DisplayList/Sprites.swift): each sprite's image is sampled
+// from a copy of its mipmap levels with a one-texel transparent border (built once per image and
+// source rect, and kept by the Renderer), so the C kernel (Sources/CSpans/sprites.c) needs no bounds
+// test per pixel and a sprite's edge fades over one texel, as GPU sprites with a clamp-to-border
+// sampler do. Here each sprite is set up: the device → texel map in 16.16 fixed point, the level of
+// detail (bilinear when magnifying, trilinear between mipmaps when minifying, chosen once per sprite
+// from the map's scale as images are), the tint in bytes and the device box to visit.
+
+import CalcCore
+import CSpans
+import DisplayList
+
+/// An image (or the part a sprite's source rect picks, rounded out to whole pixels) as bordered
+/// mipmap levels, in one manually managed allocation the kernel reads through raw pointers.
+final class SpriteTexture {
+    /// The texture's top-left corner and size in the image's pixels.
+    let originX: Int, originY: Int, width: Int, height: Int
+    /// Per level: its size and where its bordered texels start.
+    let levels: [(width: Int, height: Int, offset: Int)]
+    let texels: UnsafeMutablePointer<UInt32>
+    /// Holds the image so its identity (the cache key) is never reused while cached.
+    let image: RasterImage
+
+    init(_ image: RasterImage, x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.image = image
+        originX = x0; originY = y0; width = x1 - x0; height = y1 - y0
+        // the part's own mipmaps, unless it is the whole image
+        let source: RasterImage
+        if x0 == 0, y0 == 0, x1 == image.width, y1 == image.height {
+            source = image
+        } else {
+            var fb = Framebuffer(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width { fb[x, y] = image.texels[(y0 + y) * image.width + x0 + x] }
+            }
+            source = RasterImage(fb)
+        }
+        var list: [(Int, Int, Int)] = []
+        var total = 0
+        for l in source.levels {
+            list.append((l.width, l.height, total))
+            total += (l.width + 2) * (l.height + 2)
+        }
+        levels = list
+        texels = .allocate(capacity: max(1, total))
+        texels.initialize(repeating: 0, count: max(1, total))
+        source.texels.withUnsafeBufferPointer { t in
+            guard let base = t.baseAddress else { return }
+            for (k, l) in source.levels.enumerated() {
+                let dst = texels + list[k].2
+                for y in 0..<l.height {
+                    (dst + (y + 1) * (l.width + 2) + 1).update(from: base + l.offset + y * l.width, count: l.width)
+                }
+            }
+        }
+    }
+
+    deinit { texels.deallocate() }
+}
+
+/// The Renderer's sprite textures, by image and whole-pixel source rect.
+final class SpriteTextures {
+    struct Key: Hashable {
+        let image: ObjectIdentifier
+        let x0: Int, y0: Int, x1: Int, y1: Int
+    }
+    private var cache: [Key: SpriteTexture] = [:]
+    /// Textures kept at most; past it the cache starts again (a scene rarely has more than a few).
+    static let limit = 256
+
+    /// The texture for `source` (image pixels) of `image`: the rect rounded out and clamped to the image.
+    func texture(_ image: RasterImage, source: Rect) -> SpriteTexture? {
+        let r = source
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        let x0 = max(0, min(image.width, Int(max(-1, min(r.minX, r.maxX)).rounded(.down))))
+        let x1 = max(0, min(image.width, Int(min(Double(image.width), max(r.minX, r.maxX)).rounded(.up))))
+        let y0 = max(0, min(image.height, Int(max(-1, min(r.minY, r.maxY)).rounded(.down))))
+        let y1 = max(0, min(image.height, Int(min(Double(image.height), max(r.minY, r.maxY)).rounded(.up))))
+        guard x1 > x0, y1 > y0 else { return nil }
+        let key = Key(image: ObjectIdentifier(image), x0: x0, y0: y0, x1: x1, y1: y1)
+        if let t = cache[key] { return t }
+        if cache.count >= SpriteTextures.limit { cache.removeAll() }
+        let t = SpriteTexture(image, x0: x0, y0: y0, x1: x1, y1: y1)
+        cache[key] = t
+        return t
+    }
+}
+
+extension Execution {
+    /// Sets every sprite up, then draws the batch in one call (the kernel goes tile by tile).
+    mutating func drawSprites(_ b: SpriteBatch) {
+        let alpha = PixelMath.unit(b.alpha)
+        let region = clip.rect.intersection(target.rect)
+        guard alpha > 0, !region.isEmpty, !b.sprites.isEmpty else { return }
+        let textures = renderer.spriteTextures
+        let setups = renderer.spriteSetups.reserve(b.sprites.count)
+        var count = 0
+        // consecutive sprites mostly share an image and source: look the texture up once for them
+        var last: (image: Int32, source: Rect, texture: SpriteTexture)?
+        for s in b.sprites {
+            let tex: SpriteTexture
+            if let l = last, l.image == s.image, l.source == s.source {
+                tex = l.texture
+            } else {
+                guard images.indices.contains(Int(s.image)), let image = images[Int(s.image)],
+                      let t = textures.texture(image, source: s.source) else { continue }
+                tex = t
+                last = (s.image, s.source, t)
+            }
+            if Execution.setUp(s, tex, alpha: alpha, region: region, into: &setups[count]) { count += 1 }
+        }
+        calc_sprite_draw_batch(target.base, target.stride, Int32(target.originX), Int32(target.originY),
+                               clip.mask.map { UnsafePointer($0) }, clip.stride, setups, count,
+                               b.blend == .plusLighter ? 1 : 0)
+    }
+
+    /// Fills in the kernel's view of sprite `s`; false when it draws nothing.
+    static func setUp(_ s: Sprite, _ tex: SpriteTexture, alpha: Double, region: IRect, into out: inout calc_sprite) -> Bool {
+        // tint bytes; the colour ones never above alpha, so results stay premultiplied
+        let ta = UInt32(PixelMath.byte(PixelMath.unit(s.tint.a) * alpha))
+        guard ta > 0 else { return false }
+        func ch(_ v: Double) -> UInt32 { min(ta, UInt32(PixelMath.byte(PixelMath.unit(v) * alpha))) }
+        let box = SpriteBatch.deviceBox(s).intersection(region)
+        guard !box.isEmpty else { return false }
+        // device → source pixels (measured from the source's top-left), then → texture pixels
+        let m = s.placement
+        let det = m.a * m.d - m.b * m.c
+        guard det != 0, det.isFinite else { return false }
+        let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
+        let itx = -(ia * m.tx + ic * m.ty), ity = -(ib * m.tx + id * m.ty)
+        let offX = s.source.minX - Double(tex.originX), offY = s.source.minY - Double(tex.originY)
+        // texels per device pixel, squared (the largest singular value of the inverse)
+        let rho2 = ImageShader.squaredScale(ia, ib, ic, id)
+        let (k, w) = ImageShader.detail(squared: rho2, levels: tex.levels.count)
+        let px = Double(box.x0) + 0.5, py = Double(box.y0) + 0.5
+        func level(_ k: Int) -> calc_sprite_level? {
+            let l = tex.levels[k]
+            let sx = Double(l.width) / Double(tex.width), sy = Double(l.height) / Double(tex.height)
+            // texel-centre coordinates: (source point + offset) × level scale − ½
+            let u = ((ia * px + ic * py + itx) + offX) * sx - 0.5, v = ((ib * px + id * py + ity) + offY) * sy - 0.5
+            let dudx = ia * sx, dvdx = ib * sy, dudy = ic * sx, dvdy = id * sy
+            // within 2^24 texels and 2^14 texels per pixel the 16.16 integers cannot overflow
+            guard abs(u) < 16_777_216, abs(v) < 16_777_216, abs(dudx) < 16384, abs(dvdx) < 16384,
+                  abs(dudy) < 16384, abs(dvdy) < 16384 else { return nil }
+            @inline(__always) func q(_ x: Double) -> Int64 { Int64((x * 65536).rounded(.toNearestOrAwayFromZero)) }
+            return calc_sprite_level(texels: UnsafePointer(tex.texels + l.offset), width: Int32(l.width), height: Int32(l.height),
+                                     stride: Int32(l.width + 2), u: q(u), v: q(v), dudx: q(dudx), dvdx: q(dvdx),
+                                     dudy: q(dudy), dvdy: q(dvdy))
+        }
+        guard let l0 = level(k) else { return false }
+        out.level.0 = l0
+        if w > 0, k + 1 < tex.levels.count, let l1 = level(k + 1) {
+            out.level.1 = l1
+            out.weight = w
+        } else {
+            out.level.1 = l0
+            out.weight = 0
+        }
+        out.x0 = Int32(box.x0); out.y0 = Int32(box.y0); out.x1 = Int32(box.x1); out.y1 = Int32(box.y1)
+        out.tint = (ch(s.tint.r), ch(s.tint.g), ch(s.tint.b), ta)
+        return true
+    }
+}
+
+/// Which sprite kernel runs (for benchmarks and tests): every path gives the same bytes.
+public enum SpriteKernel {
+    /// Sets the widest path used — 0 plain C, 1 AVX2, 2 AVX-512, capped to what the CPU has — and
+    /// returns the level set.
+    @discardableResult
+    public static func setLevel(_ level: Int) -> Int { Int(calc_sprites_set_simd(Int32(level))) }
+
+    /// The widest path the CPU has.
+    public static var best: Int { let b = setLevel(2); return b }
+}

@@ -1,0 +1,218 @@
+// Sprite batches (emitter particles) against pixel values worked out by hand: tiny images on tiny
+// canvases, each expected byte derived in the comment beside it from the kernel's definition
+// (Sources/CSpans/sprites.c): texel-centre coordinates u = source x − ½, 6-bit bilinear fractions,
+// a transparent border one texel wide, div255(x) = round(x / 255), then source-over or plus-lighter.
+
+import CalcCore
+import CSpans
+import DisplayList
+import Render
+import XCTest
+
+final class SpriteRenderTests: XCTestCase {
+    func image(_ w: Int, _ h: Int, _ f: (Int, Int) -> [UInt8]) -> RasterImage {
+        var fb = Framebuffer(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { let c = f(x, y); fb[x, y] = PixelMath.pack(c[0], c[1], c[2], c[3]) } }
+        return RasterImage(fb)
+    }
+
+    /// `sprites` (all of image "s") drawn on a w × h canvas of `background`.
+    func draw(_ img: RasterImage, _ w: Int, _ h: Int, background: Color = .clear, blend: SpriteBlend = .sourceOver,
+              alpha: Double = 1, clip: Rect? = nil, _ sprites: [(Affine2D, Color)]) -> Framebuffer {
+        var l = DisplayList(width: w, height: h, background: background)
+        let i = l.imageIndex("s")
+        let src = Rect(0, 0, Double(img.width), Double(img.height))
+        if let c = clip {
+            var p = Path()
+            p.addRect(c)
+            l.ops.append(.pushClip(ClipShape(path: l.add(p), rule: .nonZero, transform: .identity)))
+        }
+        l.ops.append(.sprites(SpriteBatch(sprites: sprites.map { Sprite(image: i, source: src, placement: $0.0, tint: $0.1) },
+                                          blend: blend, alpha: alpha)))
+        if clip != nil { l.ops.append(.popClip) }
+        return Renderer().render(l, images: ["s": img])
+    }
+
+    func row(_ fb: Framebuffer, _ y: Int) -> [Int] { (0..<fb.width).map { Int(fb.rgba(x: $0, y: y).a) } }
+
+    func testAlignedSpriteCopiesTexelsTimesThePremultipliedTint() {
+        // a 2×2 image at (1, 1): pixel centres land on texel centres (u, v whole), so each pixel is
+        // its texel times the tint. Tint (1, 0.5, 0, 0.5) premultiplied = bytes (128, 64, 0, 128):
+        // red → (div255(255·128), 0, 0, div255(255·128)) = (128, 0, 0, 128); green → (0, 64, 0, 128);
+        // blue → (0, 0, 0, 128); (128, 128, 128, 128) → (div255(128·128) = 64, div255(128·64) = 32, 0, 64)
+        let img = image(2, 2) { x, y in [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [128, 128, 128, 128]][y * 2 + x] }
+        let fb = draw(img, 4, 4, [(.translation(1, 1), Color(0.5, 0.25, 0, 0.5))])
+        XCTAssertEqual(px(fb, 1, 1), [128, 0, 0, 128])
+        XCTAssertEqual(px(fb, 2, 1), [0, 64, 0, 128])
+        XCTAssertEqual(px(fb, 1, 2), [0, 0, 0, 128])
+        XCTAssertEqual(px(fb, 2, 2), [64, 32, 0, 64])
+        // one pixel out the sample sits on the border texel's centre (u = −1 or 2): nothing
+        for (x, y) in [(0, 1), (3, 1), (1, 0), (1, 3), (0, 0), (3, 3)] { XCTAssertEqual(px(fb, x, y), [0, 0, 0, 0], "\(x), \(y)") }
+    }
+
+    func testHalfPixelOffsetSplitsATexelBetweenTwoPixels() {
+        // a 1×1 white image at x 1.5: pixel 1's centre is at source x 0 (u = −½: fx = 32 of 64 between
+        // the border and the texel), pixel 2's at source x 1 (u = ½): the row is 255·32 = 8160, no
+        // vertical step (fy = 0), (8160 + 32) >> 6 = 128 each
+        let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
+        let fb = draw(img, 4, 3, [(.translation(1.5, 1), .white)])
+        XCTAssertEqual(px(fb, 1, 1), [128, 128, 128, 128])
+        XCTAssertEqual(px(fb, 2, 1), [128, 128, 128, 128])
+        XCTAssertEqual(px(fb, 0, 1), [0, 0, 0, 0])
+        XCTAssertEqual(px(fb, 3, 1), [0, 0, 0, 0])
+    }
+
+    func testScaledSpriteRampsOverItsBorder() {
+        // a 1×1 white image scaled 2× at (2, 2): device centre 2.5 is source 0.25 (u = −¼: taps border,
+        // texel at fraction 48/64), 3.5 is 0.75 (u = ¼: 16/64 of the border), 1.5 is −0.25 (u = −¾:
+        // 16/64 of the texel), 0.5 is −0.75 (u = −1¼: outside). Per axis the texel's weight is
+        // 0, 16, 48, 48, 16, 0 (of 64). Horizontally the row with the texel is 255·wx (exact); the
+        // border row is 0, so vertically m = round(255·wx·wy / 64) and the pixel (m + 32) >> 6:
+        // row 2 (wy 48): wx 16 → m 3060 → 48, wx 48 → m 9180 → 143; row 1 (wy 16): 1020 → 16, 3060 → 48
+        let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
+        let fb = draw(img, 6, 6, [(Affine2D(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 2), .white)])
+        XCTAssertEqual(row(fb, 0), [0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(row(fb, 1), [0, 16, 48, 48, 16, 0])
+        XCTAssertEqual(row(fb, 2), [0, 48, 143, 143, 48, 0])
+        XCTAssertEqual(row(fb, 3), [0, 48, 143, 143, 48, 0])
+        XCTAssertEqual(row(fb, 4), [0, 16, 48, 48, 16, 0])
+        XCTAssertEqual(px(fb, 2, 2), [143, 143, 143, 143])
+    }
+
+    func testQuarterTurnSendsTheImageXAxisDown() {
+        // [red, blue] turned a quarter (x axis → +y): source (sx, sy) → (2 − sy, 1 + sx), so red's
+        // centre (0.5, 0.5) lands on (1.5, 1.5) and blue's (1.5, 0.5) on (1.5, 2.5)
+        let img = image(2, 1) { x, _ in x == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        let fb = draw(img, 3, 4, [(Affine2D(a: 0, b: 1, c: -1, d: 0, tx: 2, ty: 1), .white)])
+        XCTAssertEqual(px(fb, 1, 1), [255, 0, 0, 255])
+        XCTAssertEqual(px(fb, 1, 2), [0, 0, 255, 255])
+        XCTAssertEqual(px(fb, 2, 1), [0, 0, 0, 0])
+        XCTAssertEqual(px(fb, 0, 2), [0, 0, 0, 0])
+    }
+
+    func testAdditiveAddsAndClampsWhereSourceOverBlends() {
+        // two half-white sprites (bytes 128 each channel) on opaque red (255, 0, 0, 255).
+        // plus-lighter: (min(255, 255 + 128), 128, 128, 255), then (255, 255 + 128 → 255, 255, 255).
+        // source-over: s + div255(d · 127): (128 + 127, 128, 128, 255), then g = 128 + div255(128·127) = 192
+        let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
+        let half = Color(0.5, 0.5, 0.5, 0.5)
+        let red = Color(1, 0, 0)
+        XCTAssertEqual(px(draw(img, 2, 2, background: red, blend: .plusLighter, [(.identity, half)]), 0, 0), [255, 128, 128, 255])
+        XCTAssertEqual(px(draw(img, 2, 2, background: red, blend: .plusLighter, [(.identity, half), (.identity, half)]), 0, 0),
+                       [255, 255, 255, 255])
+        XCTAssertEqual(px(draw(img, 2, 2, background: red, [(.identity, half)]), 0, 0), [255, 128, 128, 255])
+        XCTAssertEqual(px(draw(img, 2, 2, background: red, [(.identity, half), (.identity, half)]), 0, 0), [255, 192, 192, 255])
+    }
+
+    func testLaterSpritesDrawOnTop() {
+        // opaque red then opaque blue on the same pixel: blue; the other order: red
+        let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
+        XCTAssertEqual(px(draw(img, 1, 1, [(.identity, Color(1, 0, 0)), (.identity, Color(0, 0, 1))]), 0, 0), [0, 0, 255, 255])
+        XCTAssertEqual(px(draw(img, 1, 1, [(.identity, Color(0, 0, 1)), (.identity, Color(1, 0, 0))]), 0, 0), [255, 0, 0, 255])
+    }
+
+    func testBatchAlphaAndClipMaskMultiply() {
+        // batch alpha 0.5 turns the white tint into bytes 128: (128, 128, 128, 128). A clip to
+        // x < 1.5 covers pixel 1 by half (mask 128): div255(255·128) = 128 per channel
+        let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
+        XCTAssertEqual(px(draw(img, 2, 1, alpha: 0.5, [(.identity, .white)]), 0, 0), [128, 128, 128, 128])
+        let fb = draw(img, 3, 1, clip: Rect(0, 0, 1.5, 1), [(.translation(1, 0), .white)])
+        XCTAssertEqual(px(fb, 1, 0), [128, 128, 128, 128])
+    }
+
+    func testMinifiedSpriteSamplesTheMipmap() {
+        // a 4×4 image whose 2×2 blocks are one white texel and three black: halved, every texel is
+        // (255 + 2) >> 2 = 64 (opaque). At scale ½ (2 texels a pixel: level 1 exactly, no blend) at
+        // (0.75, 0.75), pixel (1, 1)'s centre is source 1.5 = level-1 u 0.25: all four taps 64 → 64.
+        // Level 0 would have read texel (1, 1), black.
+        let img = image(4, 4) { x, y in x % 2 == 0 && y % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
+        let fb = draw(img, 4, 4, [(Affine2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0.75, ty: 0.75), .white)])
+        XCTAssertEqual(px(fb, 1, 1), [64, 64, 64, 255])
+    }
+
+    func testTrilinearKeepsAUniformImageUniform() {
+        // at scale 0.75 (ρ = 4/3: between levels 0 and 1) an 8×8 image of one colour blends two
+        // levels of that colour: inside, every pixel is the colour exactly (weights sum to 1 at
+        // each stage and the rounding is exact); at the edge less
+        let img = image(8, 8) { _, _ in [200, 100, 50, 255] }
+        let fb = draw(img, 10, 10, [(Affine2D(a: 0.75, b: 0, c: 0, d: 0.75, tx: 2, ty: 2), .white)])
+        XCTAssertEqual(px(fb, 4, 4), [200, 100, 50, 255])
+        XCTAssertLessThan(px(fb, 1, 4)[3], 255)
+    }
+
+    func testVectorPathGivesTheBytesOfThePlainOne() {
+        // 300 sprites of a 13×9 image of varied texels, every rotation, scales 0.3–2.5 (magnified,
+        // minified and trilinear), fractional positions, tints with and without alpha, over a
+        // background with its own pixels, through a clip mask and not, both blends: the AVX2
+        // and AVX-512 paths (where the CPU has them) must give exactly the plain C path's bytes
+        var seed: UInt64 = 12345
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let img = image(13, 9) { x, y in
+            let a = UInt8((x * 37 + y * 91) % 256)
+            return [UInt8(Int(a) * x / 13), UInt8(Int(a) * y / 9), UInt8(Int(a) / 2), a]
+        }
+        let sprites: [(Affine2D, Color)] = (0..<300).map { _ in
+            let k = 0.3 + 2.2 * next(), t = next() * 2 * .pi
+            let c = Color(next(), next(), next(), next() < 0.3 ? 1 : next())
+            return (Affine2D(a: k * cos(t), b: k * sin(t), c: -k * sin(t), d: k * cos(t), tx: next() * 90 - 10, ty: next() * 70 - 10),
+                    Color(c.r * c.a, c.g * c.a, c.b * c.a, c.a))
+        }
+        for blend in [SpriteBlend.sourceOver, .plusLighter] {
+            for clip in [nil, Rect(3.3, 4.6, 61.2, 47.9)] {
+                calc_sprites_set_simd(0)
+                let plain = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, sprites)
+                // every vector path the CPU has (1 AVX2, 2 AVX-512)
+                for level: Int32 in [1, 2] where calc_sprites_set_simd(level) == level {
+                    let fast = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, sprites)
+                    let differing = zip(fast.pixels, plain.pixels).filter { $0 != $1 }.count
+                    XCTAssertEqual(differing, 0, "pixels that differ, level \(level), \(blend), clip \(String(describing: clip))")
+                }
+                calc_sprites_set_simd(2)
+                XCTAssertNotEqual(plain.pixels, draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, []).pixels)
+            }
+        }
+    }
+
+    func testBatchDrawnByTilesEqualsSpritesDrawnOneByOne() {
+        // 400 overlapping sprites on a 700×200 canvas (3 × 4 tiles of 256 × 64), many crossing tile
+        // edges, some partly off the canvas, through a clip mask: one batch (drawn tile by tile)
+        // must give the bytes of 400 one-sprite batches drawn in turn
+        var seed: UInt64 = 777
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let img = image(16, 16) { x, y in
+            let a = UInt8(max(0, 255 - 30 * (abs(2 * x - 15) + abs(2 * y - 15)) / 4))
+            return [a, UInt8(Int(a) * x / 16), UInt8(Int(a) * y / 16), a]
+        }
+        let sprites: [(Affine2D, Color)] = (0..<400).map { _ in
+            let k = 0.5 + 3 * next(), t = next() * 2 * .pi
+            let a = 0.3 + 0.7 * next()
+            return (Affine2D(a: k * cos(t), b: k * sin(t), c: -k * sin(t), d: k * cos(t), tx: next() * 740 - 20, ty: next() * 240 - 20),
+                    Color(next() * a, next() * a, next() * a, a))
+        }
+        for blend in [SpriteBlend.sourceOver, .plusLighter] {
+            for clip in [nil, Rect(10.5, 7.25, 650.5, 170.3)] {
+                let batch = draw(img, 700, 200, background: Color(0.1, 0.1, 0.3), blend: blend, clip: clip, sprites)
+                var l = DisplayList(width: 700, height: 200, background: Color(0.1, 0.1, 0.3))
+                let i = l.imageIndex("s")
+                if let c = clip {
+                    var p = Path()
+                    p.addRect(c)
+                    l.ops.append(.pushClip(ClipShape(path: l.add(p), rule: .nonZero, transform: .identity)))
+                }
+                for sp in sprites {
+                    l.ops.append(.sprites(SpriteBatch(sprites: [Sprite(image: i, source: Rect(0, 0, 16, 16), placement: sp.0, tint: sp.1)],
+                                                      blend: blend)))
+                }
+                if clip != nil { l.ops.append(.popClip) }
+                let single = Renderer().render(l, images: ["s": img])
+                XCTAssertEqual(zip(batch.pixels, single.pixels).filter { $0 != $1 }.count, 0, "\(blend), clip \(String(describing: clip))")
+            }
+        }
+    }
+}

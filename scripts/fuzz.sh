@@ -1,0 +1,43 @@
+#!/bin/sh
+# Coverage-guided fuzzing with libFuzzer (issue 13).
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options…]
+# TARGET: source (source → diagnostics), run (source → bytecode → one frame), calb (.calb bytes →
+# verify → one frame), image (image bytes → decoder). Builds Sources/CalcFuzz with
+# -sanitize=fuzzer,address into .build-fuzz (release, so the run is fast; overflow checks stay on),
+# seeds the corpus from Samples/ (and .calb files compiled from them, and the test fixtures' images)
+# plus Fuzz/corpus/TARGET, and runs niced for SECONDS. A crash, an ASan report, a run over 2 s
+# (-timeout) or over 1 GB (-rss_limit_mb) is a failure: libFuzzer writes the input to
+# .build-fuzz/artifacts/ and the script exits non-zero. New corpus entries go to
+# .build-fuzz/corpus/TARGET; copy small interesting ones to Fuzz/corpus/TARGET to keep them.
+set -eu
+cd "$(dirname "$0")/.."
+target=${1:?usage: scripts/fuzz.sh source|run|calb|image SECONDS}
+seconds=${2:-60}
+shift 2 2>/dev/null || shift $#
+case "$target" in source|run|calb|image) ;; *) echo "fuzz.sh: unknown target '$target'" >&2; exit 2 ;; esac
+
+CALC_FUZZ=1 nice swift build -c release --scratch-path .build-fuzz --product calc-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+bin=.build-fuzz/release/calc-fuzz
+
+seeds=.build-fuzz/seeds/$target
+corpus=.build-fuzz/corpus/$target
+mkdir -p "$seeds" "$corpus" .build-fuzz/artifacts Fuzz/corpus/"$target"
+case "$target" in
+    source|run) find Samples docs -name '*.cal' -size -16k -exec cp {} "$seeds"/ \; 2>/dev/null || true ;;
+    calb)
+        # .calb seeds: the samples compiled by an ordinary build of calc
+        if [ ! -x .build/debug/calc ]; then nice swift build --product calc >&2; fi
+        for f in Samples/*/*.cal; do
+            n=$(echo "$f" | tr '/' '_')
+            .build/debug/calc build "$f" -o "$seeds/$n.calb" -q >/dev/null 2>&1 || true
+        done ;;
+    image) find Samples Tests -path '*__diffs__*' -prune -o \( -name '*.png' -o -name '*.ppm' -o -name '*.pgm' -o -name '*.pam' \) -size -64k -print \
+               | head -200 | while read -r f; do cp "$f" "$seeds/$(echo "$f" | tr '/' '_')"; done ;;
+esac
+dict=""
+if [ "$target" = source ] || [ "$target" = run ]; then dict="-dict=Fuzz/cal.dict"; fi
+
+CALC_FUZZ_TARGET=$target nice -n 15 "$bin" $dict -max_total_time="$seconds" -rss_limit_mb=1024 -timeout=2 \
+    -max_len=65536 -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 "$@" \
+    "$corpus" Fuzz/corpus/"$target" "$seeds"
