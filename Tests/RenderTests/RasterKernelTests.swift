@@ -27,15 +27,18 @@ final class RasterKernelTests: XCTestCase {
         var rng = Random(s: 0x9E37_79B9_7F4A_7C15)
         for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
             for trial in 0..<40 {
-                let w = 37 + Int(rng.next() % 60), h = 5 + Int(rng.next() % 12)
+                // even trials: long stacks over the same columns, wide enough for the byte-table path
+                let deep = trial % 2 == 0
+                let w = deep ? 70 + Int(rng.next() % 40) : 37 + Int(rng.next() % 60), h = 5 + Int(rng.next() % 12)
                 var pixels = (0..<(w * h)).map { _ in rng.pixel() }
                 var expected = pixels
                 var fills: [calc_rect_fill] = []
-                for k in 0..<(1 + Int(rng.next() % 30)) {
+                for k in 0..<((deep ? 10 : 1) + Int(rng.next() % 30)) {
                     // runs over one column range (the stacked path) mixed with others, opaque and clear colours too
-                    let same = k % 3 != 2
+                    let same = deep || k % 3 != 2
                     let x0 = same ? 1 : Int(rng.next() % UInt64(w)), x1 = same ? w - 2 : x0 + Int(rng.next() % UInt64(w - x0 + 1))
-                    let y0 = Int(rng.next() % UInt64(h)), y1 = y0 + Int(rng.next() % UInt64(h - y0 + 1))
+                    let y0 = deep ? Int(rng.next() % 2) : Int(rng.next() % UInt64(h))
+                    let y1 = deep ? h - Int(rng.next() % 2) : y0 + Int(rng.next() % UInt64(h - y0 + 1))
                     var c = rng.pixel()
                     if trial % 7 == 0 && k == 1 { c = c | 0xFF00_0000 }
                     if trial % 5 == 0 && k == 2 { c = 0 }
