@@ -965,6 +965,13 @@ extension Checker {
                               label: "a transform layer draws only its sublayers, none of its own properties")
             }
         }
+        // an image given to a text layer known by name: its text is its content (W0027)
+        if names.count == 1, names[0].0 == "contents", case .global(let slot) = b.ir, layerKind(slot: slot) == .text {
+            if case .none = value.kind {} else {
+                diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: names[0].1,
+                              label: "a text layer draws its string into its own contents, replacing the image")
+            }
+        }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
         if names.count == 1, names[0].0 == "style" {
             // `l.style = s`: the old style's values give way to the new style's, where the layer has

@@ -74,6 +74,10 @@ final class NoEffectWarningTests: XCTestCase {
         XCTAssertEqual(w27("layer a { contents: image(\"x.png\") }\n"), [])
         XCTAssertEqual(w27("layer a { draw { } }\n"), [])
         XCTAssertEqual(w27("layer t: text { string: \"Hi\" }\n"), [])
+        // assigned in a handler to a text layer known by name (removing it is fine)
+        XCTAssertEqual(w27("layer t: text { }\nat 1s { t.contents = image(\"x.png\") }\n"), ["W0027"])
+        XCTAssertEqual(w27("layer t: text { }\nat 1s { t.contents = none }\n"), [])
+        XCTAssertEqual(w27("layer a { }\nat 1s { a.contents = image(\"x.png\") }\n"), [])
         // a transform layer's contents are W0023's, not also W0027's
         XCTAssertEqual(w27("layer t: transform { contents: image(\"x.png\") draw { } }\n"), [])
         let d = Compiler.compile(SourceFile(name: "t.cal", text: "layer a {\n contents: image(\"x.png\")\n draw { }\n}\n"))
