@@ -135,6 +135,9 @@ extension Checker {
         // (false: the default; nil: not known when compiling)
         var zOnly: [(name: String, span: Span)] = []
         var backToFront: Bool? = false
+        // `contents` and a draw block in the same declaration: the drawing shows (W0027, after the body)
+        var contentsSpan: Span?
+        var drawSpan: Span?
         fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
@@ -164,6 +167,7 @@ extension Checker {
                 }
                 // (first and rest rather than `text`, and a length test before the list: this
                 // runs for every property a layer sets)
+                if m.name.rest.isEmpty, m.name.first == "contents" { contentsSpan = m.name.span }
                 if m.name.rest.isEmpty, m.name.first == "style" {
                     styleStmts += applyStyle(m, to: me)
                     continue
@@ -242,6 +246,7 @@ extension Checker {
                     diags.warning("W0023", "'mask' has no effect on a transform layer", at: child.span,
                                   label: "a transform layer draws only its sublayers, none of its own properties")
                 }
+                if case .draw(_, let span) = item { drawSpan = span }
                 onlyPropertiesBefore = false
                 stmt(item, .layer(me, displayName), into: &out)
             }
@@ -250,6 +255,19 @@ extension Checker {
             for z in zOnly {
                 diags.warning("W0026", "'\(z.name)' has no effect unless renderMode is .backToFront", at: z.span,
                               label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
+            }
+        }
+        // The layer's own drawing replaces `contents` in every frame: a CATextLayer draws its string
+        // into its contents, a drawLayer:inContext: delegate fills the backing store (docs/semantics.md,
+        // Content). A transform layer has W0023 already.
+        if let c = contentsSpan, kind != .transform {
+            if kind == .text {
+                diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: c,
+                              label: "a text layer draws its string into its own contents, replacing the image")
+            } else if let d = drawSpan {
+                diags.warning("W0027", "'contents' has no effect on a layer with a draw block; the drawing shows", at: c,
+                              label: "the draw block's drawing is the layer's content in every frame",
+                              notes: ["the draw block is on line \(line(d))"])
             }
         }
         fn.scopes.removeLast()
@@ -945,6 +963,13 @@ extension Checker {
             if !removesMask {
                 diags.warning("W0023", "'\(names[0].0)' has no effect on a transform layer", at: names[0].1,
                               label: "a transform layer draws only its sublayers, none of its own properties")
+            }
+        }
+        // an image given to a text layer known by name: its text is its content (W0027)
+        if names.count == 1, names[0].0 == "contents", case .global(let slot) = b.ir, layerKind(slot: slot) == .text {
+            if case .none = value.kind {} else {
+                diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: names[0].1,
+                              label: "a text layer draws its string into its own contents, replacing the image")
             }
         }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }

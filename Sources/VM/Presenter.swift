@@ -126,7 +126,12 @@ struct Presenter {
         out.shadow.offset = p[Int(LayerProperties.shadowOffset)].size ?? PropertyDefault.size(LayerProperties.shadowOffset)
         out.shadow.radius = n(LayerProperties.shadowRadius)
         if case .path(let sp) = p[Int(LayerProperties.shadowPath)] { out.shadow.path = sp }
-        if case .image(let name) = p[Int(LayerProperties.contents)] { out.contents.image = name }
+        // A draw block (drawLayer:inContext:) and a text layer's string (CATextLayer draws it into its
+        // own backing store) are the layer's content and replace `contents` in every frame, whether or
+        // not the block draws anything this frame (docs/semantics.md, Content; W0027)
+        if rec.draw == nil, rec.kind != .text, case .image(let name) = p[Int(LayerProperties.contents)] {
+            out.contents.image = name
+        }
         out.contents.gravity = e(LayerProperties.contentsGravity).flatMap(ContentsGravity.init(rawValue:)) ?? out.contents.gravity
         out.contents.rect = p[Int(LayerProperties.contentsRect)].rect ?? out.contents.rect
         out.contents.center = p[Int(LayerProperties.contentsCenter)].rect ?? out.contents.center

@@ -61,4 +61,28 @@ final class NoEffectWarningTests: XCTestCase {
         XCTAssertEqual(ids("layer e: emitter { renderMode: .backToFront emitterDepth: 40 cell s { zAcceleration: 10 } }\n"), [])
         XCTAssertEqual(ids("layer e: emitter { emitterDepth: 0 cell s { zAcceleration: 0 } }\n"), [])
     }
+
+    func testContentsUnderTheLayersOwnDrawingIsWarned() {
+        func w27(_ src: String) -> [String] { ids(src).filter { $0 == "W0027" } }
+        // a text layer draws its string into its contents (CATextLayer), whatever the string
+        XCTAssertEqual(w27("layer t: text { contents: image(\"x.png\") }\n"), ["W0027"])
+        XCTAssertEqual(w27("layer t: text { string: \"Hi\" contents: image(\"x.png\") }\n"), ["W0027"])
+        // a draw block is the layer's content (drawLayer:inContext:), before or after `contents`
+        XCTAssertEqual(w27("layer a { contents: image(\"x.png\") draw { } }\n"), ["W0027"])
+        XCTAssertEqual(w27("layer a { draw { } contents: image(\"x.png\") }\n"), ["W0027"])
+        // either alone shows, and is not warned about
+        XCTAssertEqual(w27("layer a { contents: image(\"x.png\") }\n"), [])
+        XCTAssertEqual(w27("layer a { draw { } }\n"), [])
+        XCTAssertEqual(w27("layer t: text { string: \"Hi\" }\n"), [])
+        // assigned in a handler to a text layer known by name (removing it is fine)
+        XCTAssertEqual(w27("layer t: text { }\nat 1s { t.contents = image(\"x.png\") }\n"), ["W0027"])
+        XCTAssertEqual(w27("layer t: text { }\nat 1s { t.contents = none }\n"), [])
+        XCTAssertEqual(w27("layer a { }\nat 1s { a.contents = image(\"x.png\") }\n"), [])
+        // a transform layer's contents are W0023's, not also W0027's
+        XCTAssertEqual(w27("layer t: transform { contents: image(\"x.png\") draw { } }\n"), [])
+        let d = Compiler.compile(SourceFile(name: "t.cal", text: "layer a {\n contents: image(\"x.png\")\n draw { }\n}\n"))
+            .diagnostics.first { $0.id == "W0027" }
+        XCTAssertEqual(d?.message, "'contents' has no effect on a layer with a draw block; the drawing shows")
+        XCTAssertEqual(d?.notes, ["the draw block is on line 3"])
+    }
 }
