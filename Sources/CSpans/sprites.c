@@ -504,6 +504,18 @@ void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int
 void calc_sprite_draw_batch(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
                             const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprites, size_t count,
                             int additive) {
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++) {
+        // the next sprite's first two rows, fetched while this one is drawn (each row then fetches
+        // the one after it)
+        if (i + 1 < count) {
+            const calc_sprite *t = &sprites[i + 1];
+            if (t->x1 > t->x0 && t->y1 > t->y0) {
+                const char *r = (const char *)(surface + (t->y0 - origin_y) * stride + (t->x0 - origin_x));
+                int64_t bytes = ((int64_t)t->x1 - t->x0) * 4;
+                for (int k = 0; k < 2 && t->y0 + k < t->y1; k++, r += stride * 4)
+                    for (int64_t b = 0; b < bytes + 64; b += 64) __builtin_prefetch(r + b);
+            }
+        }
         calc_sprite_draw(surface, stride, origin_x, origin_y, mask, mask_stride, &sprites[i], additive);
+    }
 }
