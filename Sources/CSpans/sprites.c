@@ -1,7 +1,9 @@
 // Sprite drawing for emitter particles (Sources/Render/Sprites.swift sets each sprite up): for every
 // row of the sprite's device box, the run of pixels whose sample lies inside the image's transparent
-// border is found by exact integer division, so the pixel loop has no bounds test; each pixel is the
-// bilinear sample of four texels, tinted, masked and blended.
+// border is found by exact integer division, so no pixel outside it is visited; each pixel is the
+// bilinear sample of four texels (or two levels' samples mixed), tinted, masked and blended. Three
+// paths, chosen at run time like the span kernels in spans.c: plain C (the definition), AVX2 (8
+// pixels a step) and AVX-512 F/BW/VL (16), the vector ones with masked lanes instead of scalar tails.
 // The arithmetic, per channel, is the definition every path must reproduce bit for bit:
 //   bilinear  top = t00·(64 − fx) + t10·fx, bottom likewise (6-bit fractions, exact: ≤ 16320),
 //             m = top + ((bottom − top)·fy·512 + 16384) >> 15 (pmulhrsw's rounding), c = (m + 32) >> 6
@@ -457,7 +459,8 @@ static int sp_fits32(const calc_sprite_level *l) {
         && l->dvdx > -(1 << 26) && l->dvdx < (1 << 26);
 }
 
-/// The widest path in use: 2 AVX-512, 1 AVX2, 0 plain C (calc_sprites_set_simd; -1: not chosen yet).
+/// The widest path in use: 2 AVX-512, 1 AVX2, 0 plain C (calc_sprites_set_simd; -1: not chosen yet,
+/// which the constructor below settles before any thread draws).
 static int sp_simd = -1;
 
 static int sp_best(void) {
@@ -468,6 +471,9 @@ static int sp_best(void) {
 #endif
     return 0;
 }
+
+__attribute__((constructor))
+static void sp_choose(void) { sp_simd = sp_best(); }
 
 int calc_sprites_set_simd(int level) {
     int best = sp_best();
@@ -498,6 +504,18 @@ void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int
 void calc_sprite_draw_batch(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
                             const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprites, size_t count,
                             int additive) {
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++) {
+        // the next sprite's first two rows, fetched while this one is drawn (each row then fetches
+        // the one after it)
+        if (i + 1 < count) {
+            const calc_sprite *t = &sprites[i + 1];
+            if (t->x1 > t->x0 && t->y1 > t->y0) {
+                const char *r = (const char *)(surface + (t->y0 - origin_y) * stride + (t->x0 - origin_x));
+                int64_t bytes = ((int64_t)t->x1 - t->x0) * 4;
+                for (int k = 0; k < 2 && t->y0 + k < t->y1; k++, r += stride * 4)
+                    for (int64_t b = 0; b < bytes + 64; b += 64) __builtin_prefetch(r + b);
+            }
+        }
         calc_sprite_draw(surface, stride, origin_x, origin_y, mask, mask_stride, &sprites[i], additive);
+    }
 }

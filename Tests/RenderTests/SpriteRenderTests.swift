@@ -215,4 +215,32 @@ final class SpriteRenderTests: XCTestCase {
             }
         }
     }
+
+    func testHostilePlacementsDrawNothingOrStayInTheCanvas() {
+        // not finite, singular, enormous and vanishing placements and tints: nothing traps, nothing is
+        // written outside the canvas (the frame keeps its size), and the sane sprite among them draws
+        let img = image(4, 4) { _, _ in [255, 255, 255, 255] }
+        let nan = Double.nan, inf = Double.infinity
+        let fb = draw(img, 8, 8, [
+            (Affine2D(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0), .white),
+            (Affine2D(a: inf, b: 0, c: 0, d: 1, tx: 0, ty: 0), .white),
+            (Affine2D(a: 1, b: 0, c: 0, d: 1, tx: -inf, ty: 0), .white),
+            (Affine2D(a: 0, b: 0, c: 0, d: 0, tx: 2, ty: 2), .white),
+            (Affine2D(a: 1e12, b: 0, c: 0, d: 1e12, tx: -2e12, ty: -2e12), Color(0, 0, 0.5, 0.5)),
+            (Affine2D(a: 1e-12, b: 0, c: 0, d: 1e-12, tx: 3, ty: 3), .white),
+            (Affine2D(a: 1, b: 0, c: 0, d: 1, tx: 1e300, ty: 2), .white),
+            (.translation(2, 2), Color(nan, 1, inf, 1)),
+        ])
+        XCTAssertEqual(fb.width, 8)
+        // the enormous one covers the canvas with its centre texel: blue (0, 0, 128, 128) everywhere
+        XCTAssertEqual(px(fb, 0, 0), [0, 0, 128, 128])
+        XCTAssertEqual(px(fb, 7, 7), [0, 0, 128, 128])
+        // the last sprite, opaque, on top: tint (NaN → 0, 1, ∞ → 1, 1)
+        XCTAssertEqual(px(fb, 3, 3), [0, 255, 255, 255])
+        // mirrored (a negative scale) draws the image flipped: a 2×1 [red, blue] turned left-right
+        let pair = image(2, 1) { x, _ in x == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        let flipped = draw(pair, 4, 1, [(Affine2D(a: -1, b: 0, c: 0, d: 1, tx: 3, ty: 0), .white)])
+        XCTAssertEqual(px(flipped, 2, 0), [255, 0, 0, 255])
+        XCTAssertEqual(px(flipped, 1, 0), [0, 0, 255, 255])
+    }
 }
