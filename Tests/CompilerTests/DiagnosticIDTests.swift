@@ -340,6 +340,9 @@ final class DiagnosticIDTests: XCTestCase {
          "t.cal:1:20: warning: 'emitterDepth' has no effect unless renderMode is .backToFront [W0026]\n 1 | layer e: emitter { emitterDepth: 40 }\n   |                    ^~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
         ("W0027", "layer t: text { contents: image(\"x.png\") }\n",
          "t.cal:1:17: warning: 'contents' has no effect on a text layer; its text shows [W0027]\n 1 | layer t: text { contents: image(\"x.png\") }\n   |                 ^~~~~~~~ a text layer draws its string into its own contents, replacing the image\n"),
+        // 'layer e: emitter { cell ' is 24 characters: the cell's name starts at column 25
+        ("W0028", "layer e: emitter { cell spark { birthRate: 5 } }\n",
+         "t.cal:1:25: warning: cell 'spark' has no contents: its particles draw nothing [W0028]\n 1 | layer e: emitter { cell spark { birthRate: 5 } }\n   |                         ^~~~~ give it an image, e.g. 'contents: image(\"spark.png\")' (Core Animation draws nothing for a cell without contents)\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",
