@@ -42,6 +42,8 @@ struct Bench: ParsableCommand {
     var blur = false
     @Flag(help: "Instead: time 10 000 particles of a 32x32 sprite on 1280x720 beside Skia's drawAtlas (issue 12, speed case a).")
     var particles = false
+    @Flag(help: "Instead: play bench_lottie.py's 200-layer 'cards' animation (512x512, 120 frames) in CAL beside rlottie and ThorVG (issue 14).")
+    var lottie = false
 
     func run() throws {
         FrameHeap.keep()
@@ -50,6 +52,7 @@ struct Bench: ParsableCommand {
         if text { return try benchText() }
         if blur { return try benchBlur() }
         if particles { return try benchParticles() }
+        if lottie { return try benchLottie() }
         guard let scene else { return try benchPeerScenes() }
         let data = try Files.read(scenes)
         guard let doc = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
