@@ -235,12 +235,7 @@ extension AnimationObject {
 
     /// Applies the animation at parent time `t` to a layer's values.
     func apply(at t: Double, _ tm: Timing, presentationAtAdd: Value, to props: inout [Value]) {
-        let p: (Double, Double)
-        switch phase(at: t, tm) {
-        case .before, .finished: return
-        case .active(let u): p = progress(at: u, fromBelow: false, tm)
-        case .after(let u): p = progress(at: u, fromBelow: true, tm)
-        }
+        guard let p = showingProgress(at: t, tm) else { return }
         if kind == .transition { return }   // drawn by the renderer from the presentation tree
         if kind == .group {
             // children see the group's (warped) time within the pass
@@ -254,19 +249,50 @@ extension AnimationObject {
             return
         }
         let index = LayerProperties.slot(keyPath.property)
-        let c = keyPath.component
-        // the value underneath only when the animation reads it (reading a transform's part takes
-        // the matrix apart, a good share of an animation's cost)
-        let underlying = needsUnderlying ? c.get(props[index]) : .none
-        if let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) {
-            props[index] = c.set(v, in: props[index])
-        }
+        if let v = leafValue(p, tm, presentationAtAdd: presentationAtAdd, whole: props[index]) { props[index] = v }
         if kind == .keyframe, let mode = rotationMode, let path, let track = PathTrack(path),
            case .transform(let m) = props[Int(LayerProperties.transform)] {
             // rotationMode: the layer turns to the path's direction, before its own transform
             let angle = track.sample(pathProgress(p.0, track)).angle + (mode == 1 ? Double.pi : 0)
             props[Int(LayerProperties.transform)] = .transform(Transform3D.rotation(angle).concat(m))
         }
+    }
+
+    /// The (progress, repetition) at parent time `t`, or nil when the animation shows nothing.
+    @inline(__always)
+    func showingProgress(at t: Double, _ tm: Timing) -> (Double, Double)? {
+        switch phase(at: t, tm) {
+        case .before, .finished: return nil
+        case .active(let u): return progress(at: u, fromBelow: false, tm)
+        case .after(let u): return progress(at: u, fromBelow: true, tm)
+        }
+    }
+
+    /// A leaf animation's new whole property value over `whole` at progress `p`; nil leaves it.
+    @inline(__always)
+    func leafValue(_ p: (Double, Double), _ tm: Timing, presentationAtAdd: Value, whole: Value) -> Value? {
+        let c = keyPath.component
+        // the value underneath only when the animation reads it (reading a transform's part takes
+        // the matrix apart, a good share of an animation's cost)
+        let underlying = needsUnderlying ? c.get(whole) : .none
+        guard let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) else {
+            return nil
+        }
+        return c.set(v, in: whole)
+    }
+
+    /// Whether `apply` touches only its own key path's slot (no group, no rotationMode), so it can
+    /// run over a `PropsView` instead of a copy of the layer's whole property array.
+    var isSingleSlot: Bool {
+        kind != .group && !(kind == .keyframe && rotationMode != nil)
+    }
+
+    /// `apply` for a single-slot animation (`isSingleSlot`) over a view of the layer's values: the
+    /// same arithmetic, one slot written.
+    func apply(at t: Double, _ tm: Timing, presentationAtAdd: Value, to props: inout PropsView) {
+        guard let p = showingProgress(at: t, tm), kind != .transition else { return }
+        let index = LayerProperties.slot(keyPath.property)
+        if let v = leafValue(p, tm, presentationAtAdd: presentationAtAdd, whole: props[index]) { props[index] = v }
     }
 
     /// The transform a value function makes of a number (CAValueFunction).
