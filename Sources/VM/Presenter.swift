@@ -68,7 +68,8 @@ struct Presenter {
         var v = PropsView(base: world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t))
         world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
             for i in anims.indices {
-                anims[i].object.apply(at: local, anims[i].timing, presentationAtAdd: anims[i].presentationAtAdd, to: &v)
+                anims[i].object.apply(at: local, anims[i].timing, presentationAtAdd: anims[i].presentationAtAdd,
+                                     memo: anims[i].transformMemo, to: &v)
             }
         }
         return v
