@@ -61,16 +61,23 @@ struct Presenter {
         var simple = poses[l] == nil && world.layers[Int(l)].kind != .text
         if simple {
             world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
-                for i in anims.indices where !anims[i].object.isSingleSlot { simple = false; break }
+                // (the stored fields, not `isSingleSlot` on the object: calling a method on an
+                // element behind an unsafe pointer copied the whole AnimationObject)
+                for i in anims.indices {
+                    let kind = anims[i].object.kind
+                    if kind == .group || (kind == .keyframe && anims[i].object.rotationMode != nil) { simple = false; break }
+                }
             }
         }
         guard simple else { return PropsView(base: try presentationProps(l, sceneTime: t, localTime: local)) }
         var v = PropsView(base: world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t))
-        world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
-            for i in anims.indices {
-                anims[i].object.apply(at: local, anims[i].timing, presentationAtAdd: anims[i].presentationAtAdd,
-                                     memo: anims[i].transformMemo, to: &v)
-            }
+        // (through the immutable world's array, borrowed: behind an unsafe pointer each call
+        // copied the whole AnimationObject)
+        for i in world.layers[Int(l)].animations.indices {
+            world.layers[Int(l)].animations[i].object.apply(
+                at: local, world.layers[Int(l)].animations[i].timing,
+                presentationAtAdd: world.layers[Int(l)].animations[i].presentationAtAdd,
+                memo: world.layers[Int(l)].animations[i].transformMemo, to: &v)
         }
         return v
     }
