@@ -588,6 +588,10 @@ final class Machine {
                                   timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
                                   presentationAtAdd: presentation, id: animationCounter)
         a.transitionFrom = before
+        if obj.kind != .group, obj.keyPath.component.isTransformPart,
+           case .transform(let m) = world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)] {
+            a.transformMemo = TransformPartMemo(m)
+        }
         // the nil key (stored as "") replaces nothing: several such animations run side by side
         if !key.isEmpty { removeAnimations(on: l) { $0.key == key } }
         world.layers[Int(l)].animations.append(a)

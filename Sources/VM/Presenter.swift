@@ -54,6 +54,34 @@ struct Presenter {
         return props
     }
 
+    /// `presentationProps` as a view over the model array: layers whose animations each write one
+    /// slot (no groups, no rotationMode), with no pose and not text, get their few animated slots
+    /// over the shared model values instead of a copy of the whole array; the rest take the copy.
+    func presentationView(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> PropsView {
+        var simple = poses[l] == nil && world.layers[Int(l)].kind != .text
+        if simple {
+            world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
+                // (the stored fields, not `isSingleSlot` on the object: calling a method on an
+                // element behind an unsafe pointer copied the whole AnimationObject)
+                for i in anims.indices {
+                    let kind = anims[i].object.kind
+                    if kind == .group || (kind == .keyframe && anims[i].object.rotationMode != nil) { simple = false; break }
+                }
+            }
+        }
+        guard simple else { return PropsView(base: try presentationProps(l, sceneTime: t, localTime: local)) }
+        var v = PropsView(base: world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t))
+        // (through the immutable world's array, borrowed: behind an unsafe pointer each call
+        // copied the whole AnimationObject)
+        for i in world.layers[Int(l)].animations.indices {
+            world.layers[Int(l)].animations[i].object.apply(
+                at: local, world.layers[Int(l)].animations[i].timing,
+                presentationAtAdd: world.layers[Int(l)].animations[i].presentationAtAdd,
+                memo: world.layers[Int(l)].animations[i].transformMemo, to: &v)
+        }
+        return v
+    }
+
     /// The presentation value of one property at scene time `t`. `frame` is computed from the
     /// presentation bounds, position (both laid out by constraints), anchorPoint and transform.
     func presentationValue(_ l: Int32, property: UInt16, sceneTime t: Double) throws(RuntimeError) -> Value {
@@ -89,7 +117,7 @@ struct Presenter {
     func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int = 0,
                            laidOut: (Rect, Point)? = nil) throws(RuntimeError) -> PresentationLayer {
         let local = world.convert(parentTime, into: l)
-        var p = try presentationProps(l, sceneTime: t, localTime: local)
+        var p = try presentationView(l, sceneTime: t, localTime: local)
         if let (b, pos) = laidOut {
             p[Int(LayerProperties.bounds)] = .rect(b)
             p[Int(LayerProperties.position)] = .point(pos)
@@ -181,7 +209,7 @@ struct Presenter {
                          n(LayerProperties.instanceBlueOffset), n(LayerProperties.instanceAlphaOffset))
             out.replicator = r
         case .emitter:
-            out.emitter = emitterStyle(l, props: p, localTime: local)
+            out.emitter = emitterStyle(l, props: p.array, localTime: local)
         default: break
         }
         // (by index: `last(where:)` copied every animation it looked at)
@@ -223,7 +251,7 @@ struct Presenter {
     }
 
     /// The presentation trees of `l`'s sublayers at the layer's local time `local`, laid out.
-    private func sublayers(of l: Int32, props p: [Value], parentTime local: Double, sceneTime t: Double,
+    private func sublayers(of l: Int32, props p: PropsView, parentTime local: Double, sceneTime t: Double,
                            depth: Int) throws(RuntimeError) -> [PresentationLayer] {
         let sublayers = world.layers[Int(l)].sublayers
         let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })

@@ -32,6 +32,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Only these peers (comma-separated: blend2d, skia, cairo, thorvg).") var peers = "blend2d,skia,cairo,thorvg"
     @Option(help: "Timed runs over all frames; the median is reported.") var runs = 3
     @Option(help: "Write the generated CAL source here.") var emitSource: String?
+    @Flag(help: "With --scene: time only the presentation tree, --runs passes over all frames (for callgrind instruction counts).")
+    var presentationOnly = false
     @Option(help: "Write frame 60 as PNG here.") var png: String?
     @Flag(help: "Print one JSON object instead of the table.") var json = false
     @Option(help: "Instead: time compiling this .cal file, phase by phase (best of --runs).") var compile: String?
@@ -42,6 +44,8 @@ struct Bench: ParsableCommand {
     var blur = false
     @Flag(help: "Instead: time 10 000 particles of a 32x32 sprite on 1280x720 beside Skia's drawAtlas (issue 12, speed case a).")
     var particles = false
+    @Flag(help: "Instead: play bench_lottie.py's 200-layer 'cards' animation (512x512, 120 frames) in CAL beside rlottie and ThorVG (issue 14).")
+    var lottie = false
 
     func run() throws {
         FrameHeap.keep()
@@ -50,6 +54,7 @@ struct Bench: ParsableCommand {
         if text { return try benchText() }
         if blur { return try benchBlur() }
         if particles { return try benchParticles() }
+        if lottie { return try benchLottie() }
         guard let scene else { return try benchPeerScenes() }
         let data = try Files.read(scenes)
         guard let doc = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
@@ -76,6 +81,21 @@ struct Bench: ParsableCommand {
         let t0 = Date()
         let timeline = try Timeline.run(program, until: program.scene.duration)
         let runTime = Date().timeIntervalSince(t0)
+
+        if presentationOnly {
+            // only Timeline.presentation, so a profiler's counts are the presentation tree's
+            var ms: [Double] = []
+            for _ in 0..<max(1, runs) {
+                let t = Date()
+                for i in 0..<frames { _ = try timeline.presentation(at: timeline.frameTime(i)) }
+                ms.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
+            }
+            let running = (0..<frames).reduce(0) { $0 + timeline.runningAnimations(at: timeline.frameTime($1)) }
+            Console.out(String(format: "presentation tree: %.3f ms/frame, %.3f µs per running animation (%d frames, %.0f running a frame)\n",
+                               median(ms), median(ms) * 1000 * Double(frames) / Double(max(1, running)), frames,
+                               Double(running) / Double(frames)))
+            return
+        }
 
         // single core: presentation, raster, encode, separately
         let renderer = Renderer()
