@@ -121,14 +121,30 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
             if (word == 0) continue;
             bit_row[k] = 0;
             do {
-                const int64_t b = k << 6 | __builtin_ctzll(word);
-                word &= word - 1;
+                const int bit = __builtin_ctzll(word);
+                int64_t b = k << 6 | bit;
+                // touched cells b, b + 1, … in a row (an edge crossing several columns of one row)
+                int64_t len = 1;
+                if (!mrow) { const uint64_t gaps = ~(word >> bit); len = gaps ? __builtin_ctzll(gaps) : 64; }
+                word = bit + len >= 64 ? 0 : word & (~0ull << (bit + len));
                 if (run_cov != 0 && run_start < bw) {
                     const int64_t n = (b < bw ? b : bw) - run_start;
                     const int64_t x = rx0 + run_start;
                     if (mrow) run_masked(out + x, mrow + x, (size_t)n, color, run_cov);
                     else run(out + x, (size_t)n, scaled, run_cov, avx2);
                 }
+                // all but the last of them are one-pixel runs (the next cell is touched): blended
+                // here without the run bookkeeping, with run()'s one-pixel formula (for coverage 0
+                // it leaves the pixel as it was); cells at bw and past it only add to the sum
+                uint32_t *px = out + rx0;
+                const int64_t last = b + len - 1, stop = last < bw ? last : bw;
+                for (; b < stop; b++) {
+                    acc += row[b];
+                    row[b] = 0;
+                    const uint32_t s = scaled[coverage_of(acc, even_odd)];
+                    px[b] = s + scale_px(px[b], 255 - (s >> 24));
+                }
+                for (; b < last; b++) { acc += row[b]; row[b] = 0; }
                 acc += row[b];
                 row[b] = 0;
                 run_start = b;
