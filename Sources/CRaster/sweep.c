@@ -115,10 +115,11 @@ static inline void run_masked(uint32_t *p, const uint8_t *m, size_t n, uint32_t 
     }
 }
 
-void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
-                      const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color) {
+// The sweep, inlined once per fill rule (even_odd a constant), so the rule is not tested per cell.
+__attribute__((always_inline))
+static inline void sweep(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
+                         const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color, const int even_odd) {
     const int64_t bw = band->bw, rx0 = band->rx0, words = band->words;
-    const int even_odd = band->even_odd;
     const int avx2 = calc_raster_level() == 2;
     if (band->row_min > band->row_max) return;
     // the colour at every coverage, once per band instead of once per run (scale_px(color, 255) = color)
@@ -184,4 +185,10 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
             else run(out + x, (size_t)n, scaled, run_cov, avx2);
         }
     }
+}
+
+void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
+                      const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color) {
+    if (band->even_odd) sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 1);
+    else sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 0);
 }
