@@ -115,23 +115,25 @@ static inline void run_masked(uint32_t *p, const uint8_t *m, size_t n, uint32_t 
     }
 }
 
-// The sweep, inlined once per fill rule (even_odd a constant), so the rule is not tested per cell.
+// The sweep, inlined once per fill rule and per mask or none (even_odd and masked constants), so
+// neither is tested per cell.
 __attribute__((always_inline))
 static inline void sweep(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
-                         const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color, const int even_odd) {
+                         const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color, const int even_odd,
+                         const int masked) {
     const int64_t bw = band->bw, rx0 = band->rx0, words = band->words;
     const int avx2 = calc_raster_level() == 2;
     if (band->row_min > band->row_max) return;
     // the colour at every coverage, once per band instead of once per run (scale_px(color, 255) = color)
     uint32_t scaled[256];
-    if (!mask) for (uint32_t c = 0; c < 256; c++) scaled[c] = scale_px(color, c);
+    if (!masked) for (uint32_t c = 0; c < 256; c++) scaled[c] = scale_px(color, c);
     for (int64_t y = band->row_min; y <= band->row_max; y++) {
         float *row = band->cells + y * band->stride;
         uint64_t *bit_row = band->bits + y * words;
         const int64_t dy = y + band->ry0;
         // device column x of this row
         uint32_t *out = base + (dy - origin_y) * stride - origin_x;
-        const uint8_t *mrow = mask ? mask + dy * mask_stride : 0;
+        const uint8_t *mrow = masked ? mask + dy * mask_stride : 0;
         float acc = 0;
         int64_t run_start = bw;
         uint32_t run_cov = 0;
@@ -189,6 +191,11 @@ static inline void sweep(const calc_band *band, uint32_t *base, ptrdiff_t stride
 
 void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color) {
-    if (band->even_odd) sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 1);
-    else sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 0);
+    if (mask) {
+        if (band->even_odd) sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 1, 1);
+        else sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 0, 1);
+    } else {
+        if (band->even_odd) sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 1, 0);
+        else sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 0, 0);
+    }
 }
