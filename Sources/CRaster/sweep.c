@@ -38,8 +38,14 @@ static inline uint32_t coverage_of(float acc, int even_odd) {
     float v = __builtin_fabsf(acc);
     if (even_odd) {
         if (v > 1) {
-            v = v < 4194304.0f ? v - 2 * (float)floor22(v * 0.5f) : 0;
-            if (v > 1) v = 2 - v;
+            // 1 < v ≤ 2 (winding 2 next to an edge, as inside a ring's hole): ⌊v/2⌋ is 0 below 2, so
+            // the general fold's v − 2·0 is v and then 2 − v; at 2 both give 0. Same floats, fewer steps.
+            if (v <= 2) {
+                v = 2 - v;
+            } else {
+                v = v < 4194304.0f ? v - 2 * (float)floor22(v * 0.5f) : 0;
+                if (v > 1) v = 2 - v;
+            }
         }
     } else if (v > 1) {
         v = 1;
