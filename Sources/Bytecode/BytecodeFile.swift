@@ -30,7 +30,7 @@ public enum BytecodeFormat {
     /// opcodes from ANIMADDK on (computed animation keys, tree reads, TXCOMPLETIONF); a program that
     /// uses one is version 4, so an older calc says it is too new instead of "unknown opcode".
     /// Version 5 added UNCONSTRAIN (constraints replaced from handlers), ANIMGET and ANIMCOPY
-    /// (an animation variable's timing fields read and set), on the same terms; version 6 added PRINT and CONVERT.
+    /// (an animation variable's timing fields read and set), on the same terms; version 6 added PRINT, CONVERT, SETSTYLED and STYLERESET.
     public static func version(for p: Program) -> UInt16 {
         var newest = p.behaviorTemplates.isEmpty ? UInt16(2) : 3
         for f in p.functions {

@@ -199,6 +199,10 @@ public enum Opcode: UInt8, CaseIterable, Sendable {
     case print
     /// R[A] := the point or rect R[B] in layer R[B+1]'s coordinates converted into layer R[B+2]'s (C = 1: presentation values)
     case convert
+    /// R[A].KP[C] := R[B] as its style's value: skipped when the layer has a value of its own for the property
+    case setstyled
+    /// R[A]'s style values are withdrawn: each property its style set, and it has no value of its own for, returns to its default
+    case stylereset
 }
 
 /// What an operand slot holds; drives the verifier and the disassembler.
@@ -306,6 +310,8 @@ extension Opcode {
         case .animcopy: return f(.reg, .reg)
         case .print: return f(.unused, .reg, .count)
         case .convert: return f(.reg, .regRange(3), .imm)
+        case .setstyled: return f(.reg, .reg, .keyPath)
+        case .stylereset: return f(.reg)
         }
     }
 

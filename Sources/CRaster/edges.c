@@ -52,7 +52,7 @@ static inline void mark_range(uint64_t *row, int64_t i0, int64_t i1) {
     }
 }
 
-static inline void cells_for_row(acc_t *a, int64_t y, float x, float x_next, float d, float s_known) {
+__attribute__((always_inline)) static inline void cells_for_row(acc_t *a, int64_t y, float x, float x_next, float d, float s_known) {
     const float lo = minf(x, x_next), hi = maxf(x, x_next);
     const int64_t i0 = floor22(lo);
     const float lo_floor = (float)i0;

@@ -108,9 +108,43 @@ int calc_raster_set_level(int want) { (void)want; return 0; }
 static void stack(uint32_t *p, size_t n, const uint32_t *colors, size_t k) { stack_scalar(p, n, colors, k); }
 #endif
 
+// A deep stack of colours as four byte tables: source-over maps each channel of a pixel through a
+// function of that channel alone (d' = c + round(d · (255 − αc) / 255)), so k fills in a row are the
+// composition of k such functions, tabulated once (256 entries a channel) and then applied with four
+// lookups a pixel whatever k is — the same bytes as applying the fills one by one.
+typedef struct {
+    size_t first, k;          // the fills tabulated: fills[first ..< first + k]
+    uint32_t t[4][256];       // channel i's table, already shifted into place
+} stack_table;
+
+enum { TABLE_FROM = 10 };     // stacks this deep or deeper go through a table (about one fill's cost a pixel per fill otherwise)
+
+static void build_table(stack_table *tb, const uint32_t *colors, size_t k) {
+    for (int ch = 0; ch < 4; ch++) {
+        for (uint32_t v = 0; v < 256; v++) {
+            uint32_t d = v;
+            for (size_t j = 0; j < k; j++) {
+                const uint32_t c = colors[j];
+                const uint32_t t = d * (255 - (c >> 24)) + 128;
+                d = ((c >> (8 * ch)) & 0xFF) + ((t + (t >> 8)) >> 8);
+            }
+            tb->t[ch][v] = d << (8 * ch);
+        }
+    }
+}
+
+static void apply_table(uint32_t *p, size_t n, const stack_table *tb) {
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t d = p[i];
+        p[i] = tb->t[0][d & 0xFF] | tb->t[1][(d >> 8) & 0xFF] | tb->t[2][(d >> 16) & 0xFF] | tb->t[3][d >> 24];
+    }
+}
+
 void calc_fill_rects(uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
                      const calc_rect_fill *fills, size_t count) {
     if (count == 0) return;
+    stack_table table;
+    table.k = 0;
     int64_t top = fills[0].y0, bottom = fills[0].y1;
     for (size_t j = 1; j < count; j++) {
         if (fills[j].y0 < top) top = fills[j].y0;
@@ -131,7 +165,14 @@ void calc_fill_rects(uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t
                 colors[k++] = fills[e].color;
                 e++;
             }
-            stack(row + f->x0, (size_t)(f->x1 - f->x0), colors, k);
+            const size_t n = (size_t)(f->x1 - f->x0);
+            if (k >= TABLE_FROM && n >= 64) {
+                // the same fills over the rows below reuse the table
+                if (table.k != k || table.first != j) { build_table(&table, colors, k); table.first = j; table.k = k; }
+                apply_table(row + f->x0, n, &table);
+            } else {
+                stack(row + f->x0, n, colors, k);
+            }
             j = e;
         }
     }

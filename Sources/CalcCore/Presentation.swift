@@ -31,7 +31,8 @@ public struct ShadowStyle: Sendable, Equatable {
 }
 
 public struct ContentsStyle: Sendable, Equatable {
-    /// The image's name as written in the script (the runner resolves and loads it).
+    /// The image's name as written in the script (the runner resolves and loads it); nil when the
+    /// layer has none, and for a layer with a draw block or a text layer, whose drawing replaces it.
     public var image: String?
     public var gravity = ContentsGravity(rawValue: PropertyDefault.enumCase(LayerProperties.contentsGravity)) ?? .resize
     public var rect = PropertyDefault.rect(LayerProperties.contentsRect)

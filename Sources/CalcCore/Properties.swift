@@ -350,25 +350,32 @@ public enum Component: UInt8, Sendable, CaseIterable {
         case let (.sizeWidth, .rect(r), .number(n)): return .rect(Rect(r.origin.x, r.origin.y, n, r.size.height))
         case let (.sizeHeight, .rect(r), .number(n)): return .rect(Rect(r.origin.x, r.origin.y, r.size.width, n))
         case let (_, .transform(m), _):
-            var d = m.decomposed() ?? .identity
-            let e = d.eulerAngles
-            switch (self, part) {
-            case let (.rotationX, .number(n)): d.setEulerAngles(n, e.y, e.z)
-            case let (.rotationY, .number(n)): d.setEulerAngles(e.x, n, e.z)
-            case let (.rotationZ, .number(n)): d.setEulerAngles(e.x, e.y, n)
-            case let (.scale, .number(n)): d.scale = (n, n, n)
-            case let (.scaleX, .number(n)): d.scale.0 = n
-            case let (.scaleY, .number(n)): d.scale.1 = n
-            case let (.scaleZ, .number(n)): d.scale.2 = n
-            case let (.translation, .size(s)): d.translation.0 = s.width; d.translation.1 = s.height
-            case let (.translationX, .number(n)): d.translation.0 = n
-            case let (.translationY, .number(n)): d.translation.1 = n
-            case let (.translationZ, .number(n)): d.translation.2 = n
-            default: return whole
-            }
-            return .transform(d.recomposed())
+            let d = m.decomposed() ?? .identity
+            return setTransformPart(part, parts: d, euler: d.eulerAngles) ?? whole
         default: return whole
         }
+    }
+
+    /// `set` of a transform part given the underlying matrix already taken apart (`parts`, its Euler
+    /// angles `e`): the rebuilt matrix, or nil when this is no transform part `part` fits. Lets an
+    /// animation that keeps writing over the same model matrix take it apart once.
+    public func setTransformPart(_ part: Value, parts: DecomposedTransform, euler e: (x: Double, y: Double, z: Double)) -> Value? {
+        var d = parts
+        switch (self, part) {
+        case let (.rotationX, .number(n)): d.setEulerAngles(n, e.y, e.z)
+        case let (.rotationY, .number(n)): d.setEulerAngles(e.x, n, e.z)
+        case let (.rotationZ, .number(n)): d.setEulerAngles(e.x, e.y, n)
+        case let (.scale, .number(n)): d.scale = (n, n, n)
+        case let (.scaleX, .number(n)): d.scale.0 = n
+        case let (.scaleY, .number(n)): d.scale.1 = n
+        case let (.scaleZ, .number(n)): d.scale.2 = n
+        case let (.translation, .size(s)): d.translation.0 = s.width; d.translation.1 = s.height
+        case let (.translationX, .number(n)): d.translation.0 = n
+        case let (.translationY, .number(n)): d.translation.1 = n
+        case let (.translationZ, .number(n)): d.translation.2 = n
+        default: return nil
+        }
+        return .transform(d.recomposed())
     }
 
     /// For a sub-key-path animation of a transform, the animated number is applied the way

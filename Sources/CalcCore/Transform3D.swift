@@ -62,18 +62,34 @@ public struct Transform3D: Sendable, Hashable {
         return t
     }
 
-    /// Apply self first, then `b` (CATransform3DConcat(self, b) = self · b).
+    /// Apply self first, then `b` (CATransform3DConcat(self, b) = self · b). Each element is
+    /// 0 + a_i1·b_1j + a_i2·b_2j + a_i3·b_3j + a_i4·b_4j, summed left to right (the order the
+    /// presentation tree's bits depend on), in scalars: the array temporaries this once built were a
+    /// tenth of the presentation tree's time with thousands of animated transforms.
     public func concat(_ b: Transform3D) -> Transform3D {
-        let a = elements, bb = b.elements
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var s = 0.0
-                for k in 0..<4 { s += a[i * 4 + k] * bb[k * 4 + j] }
-                r[i * 4 + j] = s
-            }
+        let a = self
+        @inline(__always) func e(_ x0: Double, _ x1: Double, _ x2: Double, _ x3: Double,
+                                 _ y0: Double, _ y1: Double, _ y2: Double, _ y3: Double) -> Double {
+            0.0 + x0 * y0 + x1 * y1 + x2 * y2 + x3 * y3
         }
-        return Transform3D(r)
+        var r = Transform3D.identity
+        r.m11 = e(a.m11, a.m12, a.m13, a.m14, b.m11, b.m21, b.m31, b.m41)
+        r.m12 = e(a.m11, a.m12, a.m13, a.m14, b.m12, b.m22, b.m32, b.m42)
+        r.m13 = e(a.m11, a.m12, a.m13, a.m14, b.m13, b.m23, b.m33, b.m43)
+        r.m14 = e(a.m11, a.m12, a.m13, a.m14, b.m14, b.m24, b.m34, b.m44)
+        r.m21 = e(a.m21, a.m22, a.m23, a.m24, b.m11, b.m21, b.m31, b.m41)
+        r.m22 = e(a.m21, a.m22, a.m23, a.m24, b.m12, b.m22, b.m32, b.m42)
+        r.m23 = e(a.m21, a.m22, a.m23, a.m24, b.m13, b.m23, b.m33, b.m43)
+        r.m24 = e(a.m21, a.m22, a.m23, a.m24, b.m14, b.m24, b.m34, b.m44)
+        r.m31 = e(a.m31, a.m32, a.m33, a.m34, b.m11, b.m21, b.m31, b.m41)
+        r.m32 = e(a.m31, a.m32, a.m33, a.m34, b.m12, b.m22, b.m32, b.m42)
+        r.m33 = e(a.m31, a.m32, a.m33, a.m34, b.m13, b.m23, b.m33, b.m43)
+        r.m34 = e(a.m31, a.m32, a.m33, a.m34, b.m14, b.m24, b.m34, b.m44)
+        r.m41 = e(a.m41, a.m42, a.m43, a.m44, b.m11, b.m21, b.m31, b.m41)
+        r.m42 = e(a.m41, a.m42, a.m43, a.m44, b.m12, b.m22, b.m32, b.m42)
+        r.m43 = e(a.m41, a.m42, a.m43, a.m44, b.m13, b.m23, b.m33, b.m43)
+        r.m44 = e(a.m41, a.m42, a.m43, a.m44, b.m14, b.m24, b.m34, b.m44)
+        return r
     }
 
     public static func * (a: Transform3D, b: Transform3D) -> Transform3D { a.concat(b) }
@@ -145,12 +161,10 @@ public struct DecomposedTransform: Sendable, Equatable {
         m = Transform3D.translation(translation.0, translation.1, translation.2).concat(m)
         // rotate
         let (x, y, z, w) = quaternion
-        let rot = Transform3D([
-            1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0,
-            2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0,
-            2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0,
-            0, 0, 0, 1,
-        ])
+        var rot = Transform3D.identity
+        rot.m11 = 1 - 2 * (y * y + z * z); rot.m12 = 2 * (x * y + z * w); rot.m13 = 2 * (x * z - y * w)
+        rot.m21 = 2 * (x * y - z * w); rot.m22 = 1 - 2 * (x * x + z * z); rot.m23 = 2 * (y * z + x * w)
+        rot.m31 = 2 * (x * z + y * w); rot.m32 = 2 * (y * z - x * w); rot.m33 = 1 - 2 * (x * x + y * y)
         m = rot.concat(m)
         // skew
         if skew.2 != 0 { var t = Transform3D.identity; t.m32 = skew.2; m = t.concat(m) }
@@ -239,9 +253,21 @@ extension Transform3D {
     /// Takes the matrix apart; nil when it cannot be decomposed (singular, m44 = 0).
     public func decomposed() -> DecomposedTransform? {
         guard m44 != 0, m44.isFinite else { return nil }
-        var e = elements.map { $0 / m44 }
+        // (the elements over m44, in a fixed-size buffer: no array on this path, which runs for every
+        // animated transform sub-key-path in every frame)
+        var n = self
+        n.m11 /= m44; n.m12 /= m44; n.m13 /= m44; n.m14 /= m44
+        n.m21 /= m44; n.m22 /= m44; n.m23 /= m44; n.m24 /= m44
+        n.m31 /= m44; n.m32 /= m44; n.m33 /= m44; n.m34 /= m44
+        n.m41 /= m44; n.m42 /= m44; n.m43 /= m44; n.m44 /= m44
+        return Self.decompose(n)
+    }
+
+    /// `decomposed()` of a matrix already divided by its m44.
+    static func decompose(_ n: Transform3D) -> DecomposedTransform? {
+        var e = Elements16(n)
         // perspective matrix: self with the last column set to (0,0,0,1)
-        var p = Transform3D(e)
+        var p = n
         p.m14 = 0; p.m24 = 0; p.m34 = 0; p.m44 = 1
         let det3 = p.m11 * (p.m22 * p.m33 - p.m23 * p.m32) - p.m12 * (p.m21 * p.m33 - p.m23 * p.m31) + p.m13 * (p.m21 * p.m32 - p.m22 * p.m31)
         guard det3 != 0 else { return nil }
@@ -290,9 +316,36 @@ extension Transform3D {
         }
         result.scale = (sx, sy, sz)
         result.skew = (skxy, skxz, skyz)
-        let rot = Transform3D([r0.0, r0.1, r0.2, 0, r1.0, r1.1, r1.2, 0, r2.0, r2.1, r2.2, 0, 0, 0, 0, 1])
+        var rot = Transform3D.identity
+        rot.m11 = r0.0; rot.m12 = r0.1; rot.m13 = r0.2
+        rot.m21 = r1.0; rot.m22 = r1.1; rot.m23 = r1.2
+        rot.m31 = r2.0; rot.m32 = r2.1; rot.m33 = r2.2
         result.quaternion = DecomposedTransform.quaternion(fromRotation: rot)
         return result
+    }
+
+    /// A matrix's 16 elements by index, row by row, without an array.
+    struct Elements16 {
+        var m: Transform3D
+        init(_ m: Transform3D) { self.m = m }
+        subscript(i: Int) -> Double {
+            get {
+                switch i {
+                case 0: return m.m11; case 1: return m.m12; case 2: return m.m13; case 3: return m.m14
+                case 4: return m.m21; case 5: return m.m22; case 6: return m.m23; case 7: return m.m24
+                case 8: return m.m31; case 9: return m.m32; case 10: return m.m33; case 11: return m.m34
+                case 12: return m.m41; case 13: return m.m42; case 14: return m.m43; default: return m.m44
+                }
+            }
+            set {
+                switch i {
+                case 0: m.m11 = newValue; case 1: m.m12 = newValue; case 2: m.m13 = newValue; case 3: m.m14 = newValue
+                case 4: m.m21 = newValue; case 5: m.m22 = newValue; case 6: m.m23 = newValue; case 7: m.m24 = newValue
+                case 8: m.m31 = newValue; case 9: m.m32 = newValue; case 10: m.m33 = newValue; case 11: m.m34 = newValue
+                case 12: m.m41 = newValue; case 13: m.m42 = newValue; case 14: m.m43 = newValue; default: m.m44 = newValue
+                }
+            }
+        }
     }
 
     public func transposed() -> Transform3D {

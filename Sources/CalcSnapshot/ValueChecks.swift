@@ -186,9 +186,9 @@ struct ValueReader {
 
 extension ScriptCheck {
     /// The value snapshot and the expectations of a script.
-    mutating func checkValues(_ verified: VerifiedProgram, _ d: Directives) {
+    mutating func checkValues(_ program: VerifiedProgram, _ d: Directives) {
         guard !d.values.isEmpty || !d.expectations.isEmpty else { return }
-        let scene = verified.scene
+        let scene = program.scene
         let tolerance = d.valueTolerance ?? 1e-9
         let times = d.values.flatMap(\.times) + d.expectations.map(\.time)
         if let late = times.first(where: { $0 > scene.duration + 1e-9 }) {
@@ -196,7 +196,7 @@ extension ScriptCheck {
             return
         }
         let timeline: Timeline
-        do { timeline = try Timeline.run(verified, until: times.max() ?? 0) } catch {
+        do { timeline = try Timeline.run(program, until: times.max() ?? 0) } catch {
             fail("\(error)")
             return
         }

@@ -131,6 +131,13 @@ extension Checker {
         var styleStmts: [IRStmt] = []
         var actionStmts: [IRStmt] = []
         var onlyPropertiesBefore = true
+        // an emitter's emitterDepth and cells' zAcceleration, and whether renderMode is backToFront
+        // (false: the default; nil: not known when compiling)
+        var zOnly: [(name: String, span: Span)] = []
+        var backToFront: Bool? = false
+        // `contents` and a draw block in the same declaration: the drawing shows (W0027, after the body)
+        var contentsSpan: Span?
+        var drawSpan: Span?
         fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
@@ -153,8 +160,14 @@ extension Checker {
         if !cells.isEmpty { out.append(cellTree(me, cells, line: ln)) }
         for item in items {
             if case .member(let m) = item {
+                // CATransformLayer draws none of its own properties, only its sublayers (W0023)
+                if kind == .transform, Checker.ignoredByTransformLayers.contains(String(m.name.first)) {
+                    diags.warning("W0023", "'\(m.name.first)' has no effect on a transform layer", at: m.name.span,
+                                  label: "a transform layer draws only its sublayers, none of its own properties")
+                }
                 // (first and rest rather than `text`, and a length test before the list: this
                 // runs for every property a layer sets)
+                if m.name.rest.isEmpty, m.name.first == "contents" { contentsSpan = m.name.span }
                 if m.name.rest.isEmpty, m.name.first == "style" {
                     styleStmts += applyStyle(m, to: me)
                     continue
@@ -190,6 +203,32 @@ extension Checker {
                 }
                 let t = expr(m.value, expect: type)
                 guard let ir = convert(t, to: type, at: m.value.span, what: "'\(keyName(kp))'"), finiteProperty(ir, kp, at: m.value.span) else { continue }
+                // layers are always drawn at the output's resolution: a lower (or higher) cache
+                // resolution is not reproduced (W0024)
+                if kp.property == LayerProperties.rasterizationScale, kp.component == .whole,
+                   case .number(let v)? = ir.constant, v != 1 {
+                    diags.warning("W0024", "'rasterizationScale' has no effect", at: m.name.span,
+                                  label: "layers are always drawn at the output's resolution; shouldRasterize is only a caching hint")
+                }
+                // a shift of every particle's z only orders backToFront, where it changes nothing (W0025)
+                if kp.property == LayerProperties.emitterZPosition, case .number(let v)? = ir.constant, v != 0 {
+                    diags.warning("W0025", "'emitterZPosition' has no effect", at: m.name.span,
+                                  label: "particles are drawn in the emitter layer's plane; one z for all of them changes no order")
+                }
+                // z spreads that only `backToFront` can show (W0026, after the body)
+                if kind == .emitter, case .number(let v)? = ir.constant, v != 0,
+                   kp.property == LayerProperties.emitterDepth || m.name.text.hasSuffix(".zAcceleration") {
+                    zOnly.append((keyName(kp), m.name.span))
+                }
+                if kp.property == LayerProperties.renderMode {
+                    if case .enumCase(let c)? = ir.constant { backToFront = c == EmitterStyle.RenderMode.backToFront.rawValue }
+                    else { backToFront = nil }
+                }
+                // the renderer draws particles in the layer's plane (docs/rendering.md, Particles)
+                if kp.property == LayerProperties.preservesDepth, case .bool(true)? = ir.constant {
+                    diags.warning("W0022", "'preservesDepth: true' has no effect", at: m.name.span,
+                                  label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
+                }
                 if let v = ir.constant, !dynamicSeen, styleStmts.isEmpty, !{ if case .array = v { return true } else { return false } }() {
                     // (arrays are never constants: they are built at run time)
                     template.properties.append(PropertyInit(kp, pool.index(v)))
@@ -203,8 +242,32 @@ extension Checker {
                 // properties come before it: after a `let` or a call, it may read what they did
                 actionStmts += actions(members).map { .setAction(layer: me, key: $0.0, animation: $0.1, line: line(span)) }
             } else {
+                if case .layer(let child) = item, child.isMask, kind == .transform {
+                    diags.warning("W0023", "'mask' has no effect on a transform layer", at: child.span,
+                                  label: "a transform layer draws only its sublayers, none of its own properties")
+                }
+                if case .draw(_, let span) = item { drawSpan = span }
                 onlyPropertiesBefore = false
                 stmt(item, .layer(me, displayName), into: &out)
+            }
+        }
+        if backToFront == false {
+            for z in zOnly {
+                diags.warning("W0026", "'\(z.name)' has no effect unless renderMode is .backToFront", at: z.span,
+                              label: "particles are drawn in the emitter layer's plane; z only orders backToFront")
+            }
+        }
+        // The layer's own drawing replaces `contents` in every frame: a CATextLayer draws its string
+        // into its contents, a drawLayer:inContext: delegate fills the backing store (docs/semantics.md,
+        // Content). A transform layer has W0023 already.
+        if let c = contentsSpan, kind != .transform {
+            if kind == .text {
+                diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: c,
+                              label: "a text layer draws its string into its own contents, replacing the image")
+            } else if let d = drawSpan {
+                diags.warning("W0027", "'contents' has no effect on a layer with a draw block; the drawing shows", at: c,
+                              label: "the draw block's drawing is the layer's content in every frame",
+                              notes: ["the draw block is on line \(line(d))"])
             }
         }
         fn.scopes.removeLast()
@@ -347,7 +410,7 @@ extension Checker {
         }
         guard let info = styleInfo(sname, at: m.value.span) else { return [] }
         let ln = line(m.span)
-        return info.defaults.map { .setProp(layer: layer, $0.0, $0.1, line: ln) }
+        return info.defaults.map { .setStyled(layer: layer, $0.0, $0.1, line: ln) }
             + info.actions.map { .setAction(layer: layer, key: $0.0, animation: $0.1, line: ln) }
     }
 
@@ -892,7 +955,37 @@ extension Checker {
             return
         }
         guard !names.isEmpty else { return }
+        // a handler drawing something onto a transform layer known by name: nothing is drawn (W0023)
+        if case .global(let slot) = b.ir, layerKind(slot: slot) == .transform,
+           Checker.ignoredByTransformLayers.contains(names[0].0) {
+            var removesMask = false
+            if names[0].0 == "mask", case .none = value.kind { removesMask = true }
+            if !removesMask {
+                diags.warning("W0023", "'\(names[0].0)' has no effect on a transform layer", at: names[0].1,
+                              label: "a transform layer draws only its sublayers, none of its own properties")
+            }
+        }
+        // an image given to a text layer known by name: its text is its content (W0027)
+        if names.count == 1, names[0].0 == "contents", case .global(let slot) = b.ir, layerKind(slot: slot) == .text {
+            if case .none = value.kind {} else {
+                diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: names[0].1,
+                              label: "a text layer draws its string into its own contents, replacing the image")
+            }
+        }
         if names.count == 1, names[0].0 == "mask" { out.appendEach(maskAssignment(b.ir, value, line: ln)); return }
+        if names.count == 1, names[0].0 == "style" {
+            // `l.style = s`: the old style's values give way to the new style's, where the layer has
+            // no value of its own (docs/semantics.md, "Styles")
+            guard case .identifier(let sname) = value.kind else {
+                diags.error("E0290", "'style' expects the name of a style", at: value.span)
+                return
+            }
+            guard let info = styleInfo(sname, at: value.span) else { return }
+            out.append(.resetStyle(layer: b.ir, line: ln))
+            out.appendEach(info.defaults.map { .setStyled(layer: b.ir, $0.0, $0.1, line: ln) })
+            out.appendEach(info.actions.map { .setAction(layer: b.ir, key: $0.0, animation: $0.1, line: ln) })
+            return
+        }
         if names.count == 1, FilterKey.lists.contains(names[0].0) {
             out.appendEach(filterList(names[0].0, value, layer: b.ir, line: ln))
             return
@@ -1048,4 +1141,16 @@ extension Checker {
                     label: "layer properties need finite numbers")
         return false
     }
+}
+
+extension Checker {
+    /// CALayer properties a transform layer (CATransformLayer) does not draw: its own background,
+    /// border, corners, clip, shadow, contents, blend mode, filters and mask (docs/rendering.md,
+    /// The layer walk). Opacity, transforms, sublayerTransform, hidden and doubleSided still act.
+    static let ignoredByTransformLayers: Set<String> = [
+        "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+        "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale",
+        "compositingFilter", "filters", "backgroundFilters", "mask",
+    ]
 }

@@ -122,6 +122,39 @@ extension Checker {
                             label: "move it into the layer's body; the cell is reached from there as '\(prefix.joined(separator: ".")).…'")
             }
         }
+        warnIfDrawsNothing(c)
+    }
+
+    /// W0028: a cell with neither `contents` nor cells of its own emits particles that draw nothing
+    /// (as in Core Animation), so the script would show nothing of it. A cell that has cells is left
+    /// alone (its particles may only carry the emitters of its children), and so is one whose contents
+    /// the file sets elsewhere: any `NAME.contents` in the source text (a handler, a style, a function)
+    /// silences it. That test reads only this file's text, so it is the same on every path the
+    /// checker takes.
+    func warnIfDrawsNothing(_ c: CellDecl) {
+        for s in c.body {
+            switch s {
+            case .cell: return
+            case .member(let m) where m.name.parts.first == "contents": return
+            default: continue
+            }
+        }
+        let needle = Array((c.name.text + ".contents").utf8)
+        if Checker.contains(file.bytes, needle) { return }
+        diags.warning("W0028", "cell '\(c.name.text)' has no contents: its particles draw nothing", at: c.name.span,
+                      label: "give it an image, e.g. 'contents: image(\"spark.png\")' (Core Animation draws nothing for a cell without contents)")
+    }
+
+    /// Whether `needle` occurs in `haystack` (a plain scan: it runs only for cells without contents).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return false }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// `cell` anywhere but directly in a layer's (or a cell's) body.

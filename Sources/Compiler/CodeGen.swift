@@ -82,6 +82,14 @@ struct CodeGen {
             let l = operand(layer)
             let v = operand(value)
             emit(Instruction(.setprop, a: r(l), b: r(v), c: kp.packed))
+        case let .setStyled(layer, kp, value, ln):
+            line = ln
+            let l = operand(layer)
+            let v = operand(value)
+            emit(Instruction(.setstyled, a: r(l), b: r(v), c: kp.packed))
+        case let .resetStyle(layer, ln):
+            line = ln
+            emit(Instruction(.stylereset, a: r(operand(layer))))
         case let .setLocal(reg, value, ln):
             line = ln
             into(value, localReg(reg))

@@ -88,6 +88,10 @@ enum DrawOp: String, Sendable {
 /// stored inline; the rest, and those holding several expressions, are boxed.
 enum IRStmt: Sendable {
     case setProp(layer: IR, KeyPath, IR, line: Int)
+    /// A style's value for a property (SETSTYLED): the layer's own value, if it has one, wins.
+    case setStyled(layer: IR, KeyPath, IR, line: Int)
+    /// The layer's style values withdrawn before another style is assigned (STYLERESET).
+    case resetStyle(layer: IR, line: Int)
     case setLocal(Int, IR, line: Int)
     case setGlobal(Int, IR, line: Int)
     /// `xs[i] = v` on a variable (local register or global slot).

@@ -30,6 +30,8 @@ struct IRDump {
         let p = pad(d)
         switch s {
         case let .setProp(l, kp, v, _): out += p + "set \(expr(l)).\(table.name(kp)) = \(expr(v))\n"
+        case let .setStyled(l, kp, v, _): out += p + "style \(expr(l)).\(table.name(kp)) = \(expr(v))\n"
+        case let .resetStyle(l, _): out += p + "reset style of \(expr(l))\n"
         case let .setLocal(r, v, _): out += p + "L\(r) = \(expr(v))\n"
         case let .setGlobal(g, v, _): out += p + "G\(g) = \(expr(v))\n"
         case let .setIndex(v, i, x, _): out += p + "\(expr(v))[\(expr(i))] = \(expr(x))\n"

@@ -1,17 +1,18 @@
-// A layer's content, drawn between its background and its sublayers: the `contents` image (or the
-// `draw` block's commands, which replace it), then what the layer's kind draws — a text layer's text
-// (Text.swift), a shape layer's fill and stroke, a gradient layer's gradient over its rounded bounds.
+// A layer's content, drawn between its background and its sublayers: the `contents` image or the
+// `draw` block's commands, then what the layer's kind draws — a text layer's text (Text.swift), a
+// shape layer's fill and stroke, a gradient layer's gradient over its rounded bounds. The presenter
+// leaves `contents.image` nil for a layer with a draw block and for a text layer, whose own drawing
+// replaces the image in every frame (docs/semantics.md, Content).
 
 import CalcCore
 import DisplayList
 
 extension Composer {
     mutating func content(_ l: PresentationLayer, rect: Rect, radius: Double, map: Projective, tint: Color) {
-        if !l.drawing.isEmpty {
-            drawCommands(l.drawing, map: map, tint: tint)
-        } else if let name = l.contents.image {
+        if let name = l.contents.image {
             contents(name, l.contents, rect: rect, map: map, tint: tint)
         }
+        if !l.drawing.isEmpty { drawCommands(l.drawing, map: map, tint: tint) }
         if let t = l.text { textLayer(t, rect: rect, map: map, tint: tint) }
         if let s = l.shape { shape(s, map: map, tint: tint) }
         if let g = l.gradient { gradient(g, rect: rect, radius: radius, map: map, tint: tint) }

@@ -157,9 +157,14 @@ extension Composer {
         func collect(_ t: PresentationLayer, _ world: Transform3D, _ tint: Color, _ d: Int) {
             guard d < Compose.maxDepth else { return }
             let sub = Composer.sublayerMatrix(t)
-            for s in t.sublayers where !s.hidden && s.opacity > 0 {
+            // a layer with a transition running is kept even when hidden or transparent: its earlier
+            // picture may not be
+            for s in t.sublayers where (!s.hidden && s.opacity > 0) || s.transition != nil {
                 let m = Mat4.mul(Composer.local(s, sublayer: sub), world)
-                if s.kind == .transform {
+                // a nested transform layer with a transition running is lowered on its own (an item
+                // sorted by its centre): the transition draws its two pictures, each a whole
+                // transform layer with its own depth-sorted space (docs/rendering.md, Transitions)
+                if s.kind == .transform && s.transition == nil {
                     var st = tint
                     st.a *= Composer.unit(s.opacity)
                     if !s.doubleSided && !frontFacing(s, Composer.flatten(m).concat(plane)) { continue }

@@ -15,6 +15,7 @@
 
 import CalcCore
 import CRaster
+import CSpans
 import DisplayList
 
 /// Draws display lists and paths into framebuffers. Not thread-safe and not Sendable: it owns
@@ -133,6 +134,8 @@ public final class Renderer {
     let gradientTables = GradientTables()
     /// A run of rectangle fills being batched (Execution.fillRects).
     var rectFills: [calc_rect_fill] = []
+    /// A batch's sprites as the kernel takes them.
+    let spriteSetups = ScratchBuffer<calc_sprite>()
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).

@@ -87,21 +87,31 @@ final class SpriteTextures {
 }
 
 extension Execution {
+    /// Sets every sprite up, then draws the batch in one call (the kernel goes tile by tile).
     mutating func drawSprites(_ b: SpriteBatch) {
         let alpha = PixelMath.unit(b.alpha)
         let region = clip.rect.intersection(target.rect)
-        guard alpha > 0, !region.isEmpty else { return }
-        let additive: Int32 = b.blend == .plusLighter ? 1 : 0
+        guard alpha > 0, !region.isEmpty, !b.sprites.isEmpty else { return }
         let textures = renderer.spriteTextures
-        let mask = clip.mask.map { UnsafePointer($0) }
-        var setup = calc_sprite()
+        let setups = renderer.spriteSetups.reserve(b.sprites.count)
+        var count = 0
+        // consecutive sprites mostly share an image and source: look the texture up once for them
+        var last: (image: Int32, source: Rect, texture: SpriteTexture)?
         for s in b.sprites {
-            guard images.indices.contains(Int(s.image)), let image = images[Int(s.image)],
-                  let tex = textures.texture(image, source: s.source),
-                  Execution.setUp(s, tex, alpha: alpha, region: region, into: &setup) else { continue }
-            calc_sprite_draw(target.base, target.stride, Int32(target.originX), Int32(target.originY),
-                             mask, clip.stride, &setup, additive)
+            let tex: SpriteTexture
+            if let l = last, l.image == s.image, l.source == s.source {
+                tex = l.texture
+            } else {
+                guard images.indices.contains(Int(s.image)), let image = images[Int(s.image)],
+                      let t = textures.texture(image, source: s.source) else { continue }
+                tex = t
+                last = (s.image, s.source, t)
+            }
+            if Execution.setUp(s, tex, alpha: alpha, region: region, into: &setups[count]) { count += 1 }
         }
+        calc_sprite_draw_batch(target.base, target.stride, Int32(target.originX), Int32(target.originY),
+                               clip.mask.map { UnsafePointer($0) }, clip.stride, setups, count,
+                               b.blend == .plusLighter ? 1 : 0)
     }
 
     /// Fills in the kernel's view of sprite `s`; false when it draws nothing.
@@ -150,4 +160,15 @@ extension Execution {
         out.tint = (ch(s.tint.r), ch(s.tint.g), ch(s.tint.b), ta)
         return true
     }
+}
+
+/// Which sprite kernel runs (for benchmarks and tests): every path gives the same bytes.
+public enum SpriteKernel {
+    /// Sets the widest path used — 0 plain C, 1 AVX2, 2 AVX-512, capped to what the CPU has — and
+    /// returns the level set.
+    @discardableResult
+    public static func setLevel(_ level: Int) -> Int { Int(calc_sprites_set_simd(Int32(level))) }
+
+    /// The widest path the CPU has.
+    public static var best: Int { let b = setLevel(2); return b }
 }

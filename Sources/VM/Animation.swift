@@ -234,13 +234,8 @@ extension AnimationObject {
     }
 
     /// Applies the animation at parent time `t` to a layer's values.
-    func apply(at t: Double, _ tm: Timing, presentationAtAdd: Value, to props: inout [Value]) {
-        let p: (Double, Double)
-        switch phase(at: t, tm) {
-        case .before, .finished: return
-        case .active(let u): p = progress(at: u, fromBelow: false, tm)
-        case .after(let u): p = progress(at: u, fromBelow: true, tm)
-        }
+    func apply(at t: Double, _ tm: Timing, presentationAtAdd: Value, memo: TransformPartMemo? = nil, to props: inout [Value]) {
+        guard let p = showingProgress(at: t, tm) else { return }
         if kind == .transition { return }   // drawn by the renderer from the presentation tree
         if kind == .group {
             // children see the group's (warped) time within the pass
@@ -254,17 +249,53 @@ extension AnimationObject {
             return
         }
         let index = LayerProperties.slot(keyPath.property)
-        let c = keyPath.component
-        let underlying = c.get(props[index])
-        if let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) {
-            props[index] = c.set(v, in: props[index])
-        }
+        if let v = leafValue(p, tm, presentationAtAdd: presentationAtAdd, memo: memo, whole: props[index]) { props[index] = v }
         if kind == .keyframe, let mode = rotationMode, let path, let track = PathTrack(path),
            case .transform(let m) = props[Int(LayerProperties.transform)] {
             // rotationMode: the layer turns to the path's direction, before its own transform
             let angle = track.sample(pathProgress(p.0, track)).angle + (mode == 1 ? Double.pi : 0)
             props[Int(LayerProperties.transform)] = .transform(Transform3D.rotation(angle).concat(m))
         }
+    }
+
+    /// The (progress, repetition) at parent time `t`, or nil when the animation shows nothing.
+    @inline(__always)
+    func showingProgress(at t: Double, _ tm: Timing) -> (Double, Double)? {
+        switch phase(at: t, tm) {
+        case .before, .finished: return nil
+        case .active(let u): return progress(at: u, fromBelow: false, tm)
+        case .after(let u): return progress(at: u, fromBelow: true, tm)
+        }
+    }
+
+    /// A leaf animation's new whole property value over `whole` at progress `p`; nil leaves it.
+    @inline(__always)
+    func leafValue(_ p: (Double, Double), _ tm: Timing, presentationAtAdd: Value, memo: TransformPartMemo?, whole: Value) -> Value? {
+        let c = keyPath.component
+        // the value underneath only when the animation reads it (reading a transform's part takes
+        // the matrix apart, a good share of an animation's cost)
+        let underlying = needsUnderlying ? c.get(whole) : .none
+        guard let v = value(progress: p.0, repetition: p.1, tm, underlying: underlying, presentationAtAdd: presentationAtAdd) else {
+            return nil
+        }
+        // over the model matrix the animation was added on: its parts, taken apart once
+        if let memo, case .transform(let m) = whole, memo.matches(m),
+           let r = c.setTransformPart(v, parts: memo.parts, euler: memo.euler) { return r }
+        return c.set(v, in: whole)
+    }
+
+    /// Whether `apply` touches only its own key path's slot (no group, no rotationMode), so it can
+    /// run over a `PropsView` instead of a copy of the layer's whole property array.
+    var isSingleSlot: Bool {
+        kind != .group && !(kind == .keyframe && rotationMode != nil)
+    }
+
+    /// `apply` for a single-slot animation (`isSingleSlot`) over a view of the layer's values: the
+    /// same arithmetic, one slot written.
+    func apply(at t: Double, _ tm: Timing, presentationAtAdd: Value, memo: TransformPartMemo?, to props: inout PropsView) {
+        guard let p = showingProgress(at: t, tm), kind != .transition else { return }
+        let index = LayerProperties.slot(keyPath.property)
+        if let v = leafValue(p, tm, presentationAtAdd: presentationAtAdd, memo: memo, whole: props[index]) { props[index] = v }
     }
 
     /// The transform a value function makes of a number (CAValueFunction).
@@ -280,6 +311,20 @@ extension AnimationObject {
         case 7: return .translation(x, 0, 0)
         case 8: return .translation(0, x, 0)
         default: return .translation(0, 0, x)
+        }
+    }
+
+    /// Whether `value` reads the value underneath: additive animations, and basic or spring
+    /// animations missing `from` or `to` (a value function's missing numbers are the identity's).
+    var needsUnderlying: Bool {
+        if additive { return true }
+        if valueFunction != nil { return false }
+        switch kind {
+        case .basic, .spring:
+            if case .none = from { return true }
+            if case .none = to { return true }
+            return false
+        default: return false
         }
     }
 
@@ -426,6 +471,8 @@ struct AttachedAnimation: Sendable {
     var id: Int = 0
     /// A transition's "before": the layer as it was on screen before the transaction that added it.
     var transitionFrom: PresentationLayer?
+    /// For a transform sub-key-path: the model matrix it was added over, taken apart once.
+    var transformMemo: TransformPartMemo?
 
     /// A transition's progress at layer-local time t (startProgress … endProgress through its timing);
     /// nil when it shows nothing.
@@ -453,7 +500,7 @@ struct AttachedAnimation: Sendable {
     }
 
     func apply(at t: Double, to props: inout [Value]) {
-        object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, to: &props)
+        object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, memo: transformMemo, to: &props)
     }
 
     /// Whether applying it can change `property` (a group touches its children's properties).
@@ -464,5 +511,35 @@ struct AttachedAnimation: Sendable {
 
     static func touches(_ o: AnimationObject, _ property: UInt16) -> Bool {
         o.kind == .group ? o.children.contains { touches($0, property) } : o.keyPath.property == property
+    }
+}
+
+/// A transform matrix with its decomposition and Euler angles, for an animation of a transform
+/// sub-key-path (`transform.rotation.z`): writing the animated number takes the matrix underneath
+/// apart each frame (most of such an animation's cost), and that matrix is usually the model value
+/// the animation was added over. Used only when the matrix is bit for bit the same, so the result
+/// is exactly `Component.set`'s.
+final class TransformPartMemo: Sendable {
+    let matrix: Transform3D
+    let parts: DecomposedTransform
+    let euler: (x: Double, y: Double, z: Double)
+
+    init(_ m: Transform3D) {
+        matrix = m
+        parts = m.decomposed() ?? .identity
+        euler = parts.eulerAngles
+    }
+
+    @inline(__always)
+    func matches(_ m: Transform3D) -> Bool {
+        let a = matrix
+        return a.m11.bitPattern == m.m11.bitPattern && a.m12.bitPattern == m.m12.bitPattern
+            && a.m13.bitPattern == m.m13.bitPattern && a.m14.bitPattern == m.m14.bitPattern
+            && a.m21.bitPattern == m.m21.bitPattern && a.m22.bitPattern == m.m22.bitPattern
+            && a.m23.bitPattern == m.m23.bitPattern && a.m24.bitPattern == m.m24.bitPattern
+            && a.m31.bitPattern == m.m31.bitPattern && a.m32.bitPattern == m.m32.bitPattern
+            && a.m33.bitPattern == m.m33.bitPattern && a.m34.bitPattern == m.m34.bitPattern
+            && a.m41.bitPattern == m.m41.bitPattern && a.m42.bitPattern == m.m42.bitPattern
+            && a.m43.bitPattern == m.m43.bitPattern && a.m44.bitPattern == m.m44.bitPattern
     }
 }

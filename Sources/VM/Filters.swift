@@ -5,7 +5,7 @@
 import CalcCore
 
 extension Presenter {
-    func filterStates(_ list: UInt16, _ p: [Value]) -> [FilterState] {
+    func filterStates(_ list: UInt16, _ p: PropsView) -> [FilterState] {
         guard case .array(let entries) = p[Int(list)], !entries.isEmpty else { return [] }
         let listName = list == LayerProperties.filters ? "filters" : "backgroundFilters"
         var out: [FilterState] = []

@@ -370,6 +370,7 @@ final class Machine {
         for p in t.properties {
             // templates were verified: constants exist and match the key path type
             setModel(id, p.keyPath, program.constants[Int(p.constant)], allowActions: false)
+            markOwn(id, p.keyPath.property)
         }
         return id
     }
@@ -501,6 +502,16 @@ final class Machine {
         }
     }
 
+    /// The script gave layer `l` its own value for `property` (`frame` stands for bounds and position).
+    func markOwn(_ l: Int32, _ property: UInt16) {
+        if property == LayerProperties.frame {
+            world.layers[Int(l)].own.insert(LayerProperties.bounds)
+            world.layers[Int(l)].own.insert(LayerProperties.position)
+        } else {
+            world.layers[Int(l)].own.insert(property)
+        }
+    }
+
     /// A script that sets a bound property ends the binding (as typing a value over an After
     /// Effects expression does): the value it gives now becomes the model value, so the parts of the
     /// property not being set keep what was on screen and the change animates from there.
@@ -577,6 +588,10 @@ final class Machine {
                                   timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
                                   presentationAtAdd: presentation, id: animationCounter)
         a.transitionFrom = before
+        if obj.kind != .group, obj.keyPath.component.isTransformPart,
+           case .transform(let m) = world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)] {
+            a.transformMemo = TransformPartMemo(m)
+        }
         // the nil key (stored as "") replaces nothing: several such animations run side by side
         if !key.isEmpty { removeAnimations(on: l) { $0.key == key } }
         world.layers[Int(l)].animations.append(a)
@@ -1065,6 +1080,27 @@ final class Machine {
                 throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)")
             }
             setModel(l, kp, v)
+            markOwn(l, kp.property)
+        case .setstyled:
+            try writable()
+            let l = try layerIndex(R[a])
+            guard let kp = KeyPath(packed: ins.c), let prop = image.table.info(kp.property) else { throw fail("bad key path") }
+            guard prop.applies(to: world.layers[Int(l)].kind) else {
+                throw fail("a \(world.layers[Int(l)].kind.name) layer has no property '\(prop.name)'")
+            }
+            let v = R[b]
+            guard TypeCheck.matches(v, kp, image.table) else { throw fail("'\(image.table.name(kp))' cannot be set to \(v.typeName)") }
+            guard !world.layers[Int(l)].own.contains(kp.property) else { break }
+            setModel(l, kp, v)
+            world.layers[Int(l)].styled.insert(kp.property)
+        case .stylereset:
+            try writable()
+            let l = try layerIndex(R[a])
+            let rec = world.layers[Int(l)]
+            for p in rec.styled.sorted() where !rec.own.contains(p) {
+                setModel(l, KeyPath(property: p), image.defaults[LayerProperties.slot(p)])
+            }
+            world.layers[Int(l)].styled = []
         case .getprop, .getpres:
             let l = try layerIndex(R[b])
             guard let kp = KeyPath(packed: ins.c) else { throw fail("bad key path") }

@@ -43,12 +43,43 @@ struct Presenter {
 
     /// All presentation values of a layer at scene time `t` (its local time is `local`).
     func presentationProps(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> [Value] {
-        let rec = world.layers[Int(l)]
-        var props = rec.bindings.isEmpty ? rec.props : try boundProps(l, at: t)
-        for a in rec.animations { a.apply(at: local, to: &props) }
+        var props = world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t)
+        // the animations in place: copying one (a large AnimationObject with its arrays) retained
+        // and released every reference it holds, per animation per frame
+        world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
+            for i in anims.indices { anims[i].apply(at: local, to: &props) }
+        }
         if let pose = poses[l] { Dynamics.place(pose, in: &props) }
-        if rec.kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
+        if world.layers[Int(l)].kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
         return props
+    }
+
+    /// `presentationProps` as a view over the model array: layers whose animations each write one
+    /// slot (no groups, no rotationMode), with no pose and not text, get their few animated slots
+    /// over the shared model values instead of a copy of the whole array; the rest take the copy.
+    func presentationView(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> PropsView {
+        var simple = poses[l] == nil && world.layers[Int(l)].kind != .text
+        if simple {
+            world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
+                // (the stored fields, not `isSingleSlot` on the object: calling a method on an
+                // element behind an unsafe pointer copied the whole AnimationObject)
+                for i in anims.indices {
+                    let kind = anims[i].object.kind
+                    if kind == .group || (kind == .keyframe && anims[i].object.rotationMode != nil) { simple = false; break }
+                }
+            }
+        }
+        guard simple else { return PropsView(base: try presentationProps(l, sceneTime: t, localTime: local)) }
+        var v = PropsView(base: world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t))
+        // (through the immutable world's array, borrowed: behind an unsafe pointer each call
+        // copied the whole AnimationObject)
+        for i in world.layers[Int(l)].animations.indices {
+            world.layers[Int(l)].animations[i].object.apply(
+                at: local, world.layers[Int(l)].animations[i].timing,
+                presentationAtAdd: world.layers[Int(l)].animations[i].presentationAtAdd,
+                memo: world.layers[Int(l)].animations[i].transformMemo, to: &v)
+        }
+        return v
     }
 
     /// The presentation value of one property at scene time `t`. `frame` is computed from the
@@ -86,7 +117,7 @@ struct Presenter {
     func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int = 0,
                            laidOut: (Rect, Point)? = nil) throws(RuntimeError) -> PresentationLayer {
         let local = world.convert(parentTime, into: l)
-        var p = try presentationProps(l, sceneTime: t, localTime: local)
+        var p = try presentationView(l, sceneTime: t, localTime: local)
         if let (b, pos) = laidOut {
             p[Int(LayerProperties.bounds)] = .rect(b)
             p[Int(LayerProperties.position)] = .point(pos)
@@ -123,7 +154,12 @@ struct Presenter {
         out.shadow.offset = p[Int(LayerProperties.shadowOffset)].size ?? PropertyDefault.size(LayerProperties.shadowOffset)
         out.shadow.radius = n(LayerProperties.shadowRadius)
         if case .path(let sp) = p[Int(LayerProperties.shadowPath)] { out.shadow.path = sp }
-        if case .image(let name) = p[Int(LayerProperties.contents)] { out.contents.image = name }
+        // A draw block (drawLayer:inContext:) and a text layer's string (CATextLayer draws it into its
+        // own backing store) are the layer's content and replace `contents` in every frame, whether or
+        // not the block draws anything this frame (docs/semantics.md, Content; W0027)
+        if rec.draw == nil, rec.kind != .text, case .image(let name) = p[Int(LayerProperties.contents)] {
+            out.contents.image = name
+        }
         out.contents.gravity = e(LayerProperties.contentsGravity).flatMap(ContentsGravity.init(rawValue:)) ?? out.contents.gravity
         out.contents.rect = p[Int(LayerProperties.contentsRect)].rect ?? out.contents.rect
         out.contents.center = p[Int(LayerProperties.contentsCenter)].rect ?? out.contents.center
@@ -173,10 +209,14 @@ struct Presenter {
                          n(LayerProperties.instanceBlueOffset), n(LayerProperties.instanceAlphaOffset))
             out.replicator = r
         case .emitter:
-            out.emitter = emitterStyle(l, props: p, localTime: local)
+            out.emitter = emitterStyle(l, props: p.array, localTime: local)
         default: break
         }
-        if let tr = rec.animations.last(where: { $0.object.kind == .transition }), let progress = tr.transitionProgress(at: local) {
+        // (by index: `last(where:)` copied every animation it looked at)
+        var ti = rec.animations.count - 1
+        while ti >= 0, rec.animations[ti].object.kind != .transition { ti -= 1 }
+        if ti >= 0, let progress = rec.animations[ti].transitionProgress(at: local) {
+            let tr = rec.animations[ti]
             out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                              progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
         }
@@ -211,7 +251,7 @@ struct Presenter {
     }
 
     /// The presentation trees of `l`'s sublayers at the layer's local time `local`, laid out.
-    private func sublayers(of l: Int32, props p: [Value], parentTime local: Double, sceneTime t: Double,
+    private func sublayers(of l: Int32, props p: PropsView, parentTime local: Double, sceneTime t: Double,
                            depth: Int) throws(RuntimeError) -> [PresentationLayer] {
         let sublayers = world.layers[Int(l)].sublayers
         let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })

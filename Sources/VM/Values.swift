@@ -36,6 +36,25 @@ extension Timeline {
     }
 }
 
+extension Timeline {
+    /// How many animations are running at scene time `t` (active, or held by a fill) on layers in
+    /// the tree: what the presentation tree spends most of its time on (`calc bench`).
+    public func runningAnimations(at t: Double) -> Int {
+        let w = world(at: t)
+        var n = 0
+        for i in w.layers.indices where !w.layers[i].animations.isEmpty && w.inTree(Int32(i)) {
+            let local = w.localTime(Int32(i), at: t)
+            for a in w.layers[i].animations {
+                switch a.phase(at: local) {
+                case .active, .after: n += 1
+                case .before, .finished: break
+                }
+            }
+        }
+        return n
+    }
+}
+
 extension Presenter {
     /// Appends layer `l` and everything under it to `out` (the walk `presentationLayer` makes).
     func collect(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int, laidOut: (Rect, Point)?,

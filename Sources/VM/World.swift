@@ -43,6 +43,11 @@ struct LayerRecord: Sendable {
     /// is not among the owner's sublayers.
     var mask: Int32 = -1
     var isMask = false
+    /// Properties the script gave the layer itself (its body, its template, a handler's set); a
+    /// style's value never replaces them.
+    var own: Set<UInt16> = []
+    /// Properties the layer's current style set (withdrawn when another style is assigned).
+    var styled: Set<UInt16> = []
 
     init(name: String, kind: LayerKind = .plain, defaults: [Value] = LayerProperties.defaults) {
         self.props = defaults

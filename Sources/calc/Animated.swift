@@ -186,7 +186,8 @@ final class FFmpegSink: AnimationSink {
 
     /// The encoder's arguments after the input's: H.264 in yuv420p (what every player takes) with the
     /// frame padded by one black pixel row or column when a side is odd (4:2:0 needs even sides);
-    /// VP9 in yuv420p with constant quality; GIF with a palette made from all frames (palettegen
+    /// VP9 in yuv420p with constant quality at libvpx's realtime speed (measured on 120 frames of the
+    /// 1280×720 cards scene: 1.85 s of CPU against 17.4 s at `-deadline good`, for a file 1.6× larger); GIF with a palette made from all frames (palettegen
     /// counts only what changes between frames, so moving parts get the colours) and error diffusion.
     static func encoderArguments(_ kind: Kind, plays: Int) -> [String] {
         // converted with the BT.709 matrix and tagged so: what players assume for HD video and what
@@ -198,7 +199,7 @@ final class FFmpegSink: AnimationSink {
                     "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "18"] + bt709 + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
             return ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "32",
-                    "-b:v", "0", "-deadline", "good", "-cpu-used", "5", "-row-mt", "1"] + bt709 + ["-f", "webm"]
+                    "-b:v", "0", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-tile-columns", "2"] + bt709 + ["-f", "webm"]
         case .gif:
             // ffmpeg's -loop: 0 forever, -1 once, n: n repeats after the first play
             let loop = plays == 0 ? 0 : plays == 1 ? -1 : plays - 1

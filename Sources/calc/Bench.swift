@@ -32,6 +32,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Only these peers (comma-separated: blend2d, skia, cairo, thorvg).") var peers = "blend2d,skia,cairo,thorvg"
     @Option(help: "Timed runs over all frames; the median is reported.") var runs = 3
     @Option(help: "Write the generated CAL source here.") var emitSource: String?
+    @Flag(help: "With --scene: time only the presentation tree, --runs passes over all frames (for callgrind instruction counts).")
+    var presentationOnly = false
     @Option(help: "Write frame 60 as PNG here.") var png: String?
     @Flag(help: "Print one JSON object instead of the table.") var json = false
     @Option(help: "Instead: time compiling this .cal file, phase by phase (best of --runs).") var compile: String?
@@ -40,12 +42,19 @@ struct Bench: ParsableCommand {
     @Flag(help: "Instead: time a frame of 500 text labels beside Pillow (issue 12, speed case c).") var text = false
     @Flag(help: "Instead: time a gaussianBlur of radius 10 over a full 1280x720 layer beside Pillow (issue 12, speed case b).")
     var blur = false
+    @Flag(help: "Instead: time 10 000 particles of a 32x32 sprite on 1280x720 beside Skia's drawAtlas (issue 12, speed case a).")
+    var particles = false
+    @Flag(help: "Instead: play bench_lottie.py's 200-layer 'cards' animation (512x512, 120 frames) in CAL beside rlottie and ThorVG (issue 14).")
+    var lottie = false
 
     func run() throws {
+        FrameHeap.keep()
         if let compile { return try benchCompile(compile) }
         if let timeline { return try benchTimeline(timeline) }
         if text { return try benchText() }
         if blur { return try benchBlur() }
+        if particles { return try benchParticles() }
+        if lottie { return try benchLottie() }
         guard let scene else { return try benchPeerScenes() }
         let data = try Files.read(scenes)
         guard let doc = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
@@ -73,6 +82,21 @@ struct Bench: ParsableCommand {
         let timeline = try Timeline.run(program, until: program.scene.duration)
         let runTime = Date().timeIntervalSince(t0)
 
+        if presentationOnly {
+            // only Timeline.presentation, so a profiler's counts are the presentation tree's
+            var ms: [Double] = []
+            for _ in 0..<max(1, runs) {
+                let t = Date()
+                for i in 0..<frames { _ = try timeline.presentation(at: timeline.frameTime(i)) }
+                ms.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
+            }
+            let running = (0..<frames).reduce(0) { $0 + timeline.runningAnimations(at: timeline.frameTime($1)) }
+            Console.out(String(format: "presentation tree: %.3f ms/frame, %.3f µs per running animation (%d frames, %.0f running a frame)\n",
+                               median(ms), median(ms) * 1000 * Double(frames) / Double(max(1, running)), frames,
+                               Double(running) / Double(frames)))
+            return
+        }
+
         // single core: presentation, raster, encode, separately
         let renderer = Renderer()
         let painter = Painter()
@@ -88,6 +112,8 @@ struct Bench: ParsableCommand {
             for sc in scenesPerFrame { painter.render(sc, with: renderer, into: &fb) }
             rasterMs.append(Date().timeIntervalSince(t) * 1000 / Double(frames))
         }
+        let running = (0..<frames).reduce(0) { $0 + timeline.runningAnimations(at: timeline.frameTime($1)) }
+        let perAnimationUs = running > 0 ? median(presentMs) * 1000 * Double(frames) / Double(running) : 0
         let f60 = scenesPerFrame[min(60, frames - 1)]
         painter.render(f60, with: renderer, into: &fb)
         if let png { try Files.writeAtomically(PNGEncoder.encode(fb), to: png) }
@@ -140,6 +166,7 @@ struct Bench: ParsableCommand {
             "compile_lines_per_s": Double(lines) / (compileTimes.min() ?? 1),
             "timeline_ms": runTime * 1000,
             "present_ms_per_frame": median(presentMs), "raster_ms_per_frame": median(rasterMs),
+            "running_animations_per_frame": Double(running) / Double(frames), "present_us_per_animation": perAnimationUs,
             "png_ms": median(pngMs), "png_bytes": pngBytes, "png_level": PNGEncoder.defaultLevel, "ppm_ms": median(ppmMs),
             "fps_1core": fps1, "fps_all_cores": fpsN, "fps_1core_png": fps1png, "fps_all_cores_png": fpsNpng,
         ]
@@ -154,6 +181,7 @@ struct Bench: ParsableCommand {
           compile (source → verified bytecode)  \(f(median(compileTimes) * 1000)) ms for \(lines) lines (\(f(Double(lines) / (compileTimes.min() ?? 1), 0)) lines/s)
           timeline run                           \(f(runTime * 1000)) ms
           presentation tree (VM)                 \(f(median(presentMs), 3)) ms/frame
+            per running animation                \(f(perAnimationUs, 3)) µs (\(f(Double(running) / Double(frames), 0)) running a frame)
           rasterize, 1 core                      \(f(median(rasterMs), 3)) ms/frame
           PNG encode (level \(PNGEncoder.defaultLevel))               \(f(median(pngMs), 2)) ms/frame, \(pngBytes) bytes
           PPM encode                             \(f(median(ppmMs), 2)) ms/frame

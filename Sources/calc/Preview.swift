@@ -221,8 +221,8 @@ final class PreviewServer: @unchecked Sendable {
             return finish(fd, respond(421, "text/plain", Array("this server answers only 127.0.0.1:\(port)\n".utf8)))
         }
         guard method == "GET" || method == "HEAD" else { return finish(fd, respond(405, "text/plain", Array("only GET\n".utf8))) }
-        let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-        let query = target.contains("?") ? String(target[target.index(after: target.firstIndex(of: "?")!)...]) : ""
+        let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(pieces.first ?? ""), query = pieces.count > 1 ? String(pieces[1]) : ""
         var reply: [UInt8]
         switch path {
         case "/", "/index.html": reply = respond(200, "text/html; charset=utf-8", Array(PreviewPage.html.utf8))

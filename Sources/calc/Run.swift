@@ -121,6 +121,13 @@ struct RunOptions {
             throw ValidationError("--memory-limit must be a size such as 512 (MiB), 300M or 2G, got '\(memoryLimit)'")
         }
         if frames != nil && time != nil { throw ValidationError("use either --frames or --time, not both") }
+        // -o out.mp4 --format png would make a folder called out.mp4 (and --format mp4 -o out.gif an
+        // MP4 called out.gif): an extension naming another format is refused; APNG may end in .png
+        if let format, let o = output, let named = Run.Format(rawValue: (o as NSString).pathExtension.lowercased()),
+           named != format, !(format == .apng && named == .png) {
+            throw ValidationError("-o \(o) ends in .\(named.rawValue) but --format is \(format.rawValue); "
+                                  + "drop --format (the extension decides) or give -o a name ending in .\(format.rawValue)")
+        }
         if let shard {
             guard let s = Shard(shard) else {
                 throw ValidationError("--shard expects K/N with 0 ≤ K < N, K counted from 0 (the shards of 4 are 0/4, 1/4, 2/4, 3/4); got '\(shard)'")
@@ -149,6 +156,7 @@ struct RunOptions {
     }
 
     func execute() throws {
+        FrameHeap.keep()
         var (program, _) = try ProgramLoader.load(file, quietWarnings: quiet)
         var scene = program.scene
         if let fps { scene.fps = fps }
@@ -248,7 +256,6 @@ struct RunOptions {
         }
         let width = Int(pw.rounded()), height = Int(ph.rounded())
         // (a single frame does not ask for the core count: ProcessInfo reads the cgroup files)
-        // frames in flight are bounded by memory as well as by cores (Render's FrameBudget)
         let byMemory = FrameBudget.framesInFlight(width: Int(pw.rounded()), height: Int(ph.rounded()))
         let workers = jobsList.count <= 1 ? jobsList.count
             : min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobsList.count, byMemory)

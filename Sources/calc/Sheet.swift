@@ -66,7 +66,6 @@ struct Sheet: ParsableCommand {
         guard cw >= 1, ch >= 1, cw <= 4096, ch <= 4096 else {
             throw CalcFailure(.usage, "cells of \(cw)x\(ch) pixels are outside the range a sheet supports (1 to 4096 pixels a side); give --scale")
         }
-        // (a VerifiedProgram cannot be edited: the scene is checked by the verifier's rules again)
         do { program = try program.withScene(scene) } catch { throw CalcFailure(.usage, error.message) }
         let total = max(1, Timeline.frameCount(scene))
         var list: [Int]

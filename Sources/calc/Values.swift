@@ -32,6 +32,7 @@ struct Values: ParsableCommand {
     }
 
     func run() throws {
+        FrameHeap.keep()
         let (program, _) = try ProgramLoader.load(file, quietWarnings: quiet)
         let scene = program.scene
         var instants: [(time: Double, frame: Int?)] = []

@@ -141,6 +141,8 @@ enum Fixtures {
             (Instruction(.animcopy, a: 3, b: 2), 35),
             (Instruction(.print, b: 2, c: 2), 36),
             (Instruction(.convert, a: 3, b: 0, c: 1), 36),
+            (Instruction(.setstyled, a: 1, b: 0, c: kp("opacity").packed), 37),
+            (Instruction(.stylereset, a: 1), 37),
             (Instruction(.retv, a: 0), 25),
             (Instruction(.ret), 25),
         ]

@@ -123,6 +123,19 @@ final class AnimatedOutputTests: XCTestCase {
         XCTAssertEqual(CLI.files(in: dir), ["t.cal"])
     }
 
+    func testAnExtensionNamingAnotherFormatIsAUsageError() {
+        CLI.write(scene, "t.cal", in: dir)
+        let r = calc("run", "t.cal", "-o", "out.mp4", "--format", "png")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("-o out.mp4 ends in .mp4 but --format is png; drop --format (the extension decides) or give -o a name ending in .png"), r.stderr)
+        XCTAssertEqual(calc("run", "t.cal", "-o", "out.gif", "--format", "mp4").status, 2)
+        XCTAssertEqual(CLI.files(in: dir), ["t.cal"], "no folder called out.mp4, no MP4 called out.gif")
+        // an animated PNG may end in .png
+        XCTAssertEqual(calc("run", "t.cal", "-o", "anim.png", "--format", "apng", "-q").status, 0)
+        let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/anim.png") ?? Data())
+        XCTAssertEqual(Array(bytes.dropFirst(37).prefix(4)), Array("acTL".utf8))
+    }
+
     func testTimeWithAnAnimatedFormatIsAUsageError() {
         CLI.write(scene, "t.cal", in: dir)
         let r = calc("run", "t.cal", "-o", "t.apng", "--time", "0.5s")

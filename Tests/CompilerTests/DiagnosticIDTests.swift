@@ -327,6 +327,22 @@ final class DiagnosticIDTests: XCTestCase {
         // the string literal starts at column 27 ('layer a { contents: image(' is 26 characters) and spans 10
         ("W0021", "layer a { contents: image(\"../x.png\") }\n",
          "t.cal:1:27: warning: image path '../x.png' is outside the script's folder [W0021]\n 1 | layer a { contents: image(\"../x.png\") }\n   |                           ^~~~~~~~~~ calc run reads it only from a folder given with --allow-read DIR\n"),
+        ("W0022", "layer e: emitter { preservesDepth: true }\n",
+         "t.cal:1:20: warning: 'preservesDepth: true' has no effect [W0022]\n 1 | layer e: emitter { preservesDepth: true }\n   |                    ^~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
+        // columns: 'layer t: transform { ' is 20 characters, 'layer a { shouldRasterize: true ' 32, 'layer e: emitter { ' 19
+        ("W0023", "layer t: transform { backgroundColor: #ff0000 }\n",
+         "t.cal:1:22: warning: 'backgroundColor' has no effect on a transform layer [W0023]\n 1 | layer t: transform { backgroundColor: #ff0000 }\n   |                      ^~~~~~~~~~~~~~~ a transform layer draws only its sublayers, none of its own properties\n"),
+        ("W0024", "layer a { shouldRasterize: true rasterizationScale: 0.5 }\n",
+         "t.cal:1:33: warning: 'rasterizationScale' has no effect [W0024]\n 1 | layer a { shouldRasterize: true rasterizationScale: 0.5 }\n   |                                 ^~~~~~~~~~~~~~~~~~ layers are always drawn at the output's resolution; shouldRasterize is only a caching hint\n"),
+        ("W0025", "layer e: emitter { emitterZPosition: 40 }\n",
+         "t.cal:1:20: warning: 'emitterZPosition' has no effect [W0025]\n 1 | layer e: emitter { emitterZPosition: 40 }\n   |                    ^~~~~~~~~~~~~~~~ particles are drawn in the emitter layer's plane; one z for all of them changes no order\n"),
+        ("W0026", "layer e: emitter { emitterDepth: 40 }\n",
+         "t.cal:1:20: warning: 'emitterDepth' has no effect unless renderMode is .backToFront [W0026]\n 1 | layer e: emitter { emitterDepth: 40 }\n   |                    ^~~~~~~~~~~~ particles are drawn in the emitter layer's plane; z only orders backToFront\n"),
+        ("W0027", "layer t: text { contents: image(\"x.png\") }\n",
+         "t.cal:1:17: warning: 'contents' has no effect on a text layer; its text shows [W0027]\n 1 | layer t: text { contents: image(\"x.png\") }\n   |                 ^~~~~~~~ a text layer draws its string into its own contents, replacing the image\n"),
+        // 'layer e: emitter { cell ' is 24 characters: the cell's name starts at column 25
+        ("W0028", "layer e: emitter { cell spark { birthRate: 5 } }\n",
+         "t.cal:1:25: warning: cell 'spark' has no contents: its particles draw nothing [W0028]\n 1 | layer e: emitter { cell spark { birthRate: 5 } }\n   |                         ^~~~~ give it an image, e.g. 'contents: image(\"spark.png\")' (Core Animation draws nothing for a cell without contents)\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",

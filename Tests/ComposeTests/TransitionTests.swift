@@ -324,4 +324,37 @@ final class TransitionComposeTests: XCTestCase {
         }
         XCTAssertEqual(list(chain).text, "display 240x80 background #ffffffff\n\(fillLine("#00ff00ff", 10, 20))\n")
     }
+
+    // MARK: nested transform layers
+
+    /// A transform layer at (10, 20), 100×40, holding one 100×40 face at its origin, inside an outer
+    /// transform layer covering the canvas: the inner one has `face` (blue) now, `old` (red) before.
+    private func nested(_ type: TransitionType, _ p: Double, hidden: Bool = false) -> PresentationLayer {
+        let face = box(0, 0, 100, 40, blue)
+        var inner = box(10, 20, 100, 40, .clear) { $0.kind = .transform; $0.sublayers = [face] }
+        var old = inner
+        old.sublayers = [box(0, 0, 100, 40, red)]
+        inner.hidden = hidden
+        inner.transition = TransitionState(type: type, subtype: .fromRight, progress: p, from: [old])
+        return box(0, 0, 240, 80, .clear) { $0.kind = .transform; $0.sublayers = [inner] }
+    }
+
+    func testATransitionOnATransformLayerInsideAnotherIsDrawn() {
+        // the same push as on a plain layer (testPushFromRightMovesBothPicturesByTheWidth): at p = ½ the
+        // old face at x 10 − 50 = −40, the new one at 10 + 50 = 60. Before the fix the inner layer's
+        // face joined the outer 3D space and only the new picture was drawn, at x 10.
+        XCTAssertEqual(list(nested(.push, 0.5)).text, """
+        display 240x80 background #ffffffff
+        \(fillLine("#ff0000ff", -40, 20))
+        \(fillLine("#0000ffff", 60, 20))
+
+        """)
+        // a fade to hidden still draws the old picture (the hidden inner layer is not skipped), at
+        // opacity (255 − round(255 × ¼))/255 = 191/255, alpha byte bf, as on a plain layer
+        XCTAssertEqual(list(nested(.fade, 0.25, hidden: true)).text, """
+        display 240x80 background #ffffffff
+        \(fillLine("#ff0000bf", 10, 20))
+
+        """)
+    }
 }

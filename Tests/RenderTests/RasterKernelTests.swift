@@ -27,15 +27,18 @@ final class RasterKernelTests: XCTestCase {
         var rng = Random(s: 0x9E37_79B9_7F4A_7C15)
         for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
             for trial in 0..<40 {
-                let w = 37 + Int(rng.next() % 60), h = 5 + Int(rng.next() % 12)
+                // even trials: long stacks over the same columns, wide enough for the byte-table path
+                let deep = trial % 2 == 0
+                let w = deep ? 70 + Int(rng.next() % 40) : 37 + Int(rng.next() % 60), h = 5 + Int(rng.next() % 12)
                 var pixels = (0..<(w * h)).map { _ in rng.pixel() }
                 var expected = pixels
                 var fills: [calc_rect_fill] = []
-                for k in 0..<(1 + Int(rng.next() % 30)) {
+                for k in 0..<((deep ? 10 : 1) + Int(rng.next() % 30)) {
                     // runs over one column range (the stacked path) mixed with others, opaque and clear colours too
-                    let same = k % 3 != 2
+                    let same = deep || k % 3 != 2
                     let x0 = same ? 1 : Int(rng.next() % UInt64(w)), x1 = same ? w - 2 : x0 + Int(rng.next() % UInt64(w - x0 + 1))
-                    let y0 = Int(rng.next() % UInt64(h)), y1 = y0 + Int(rng.next() % UInt64(h - y0 + 1))
+                    let y0 = deep ? Int(rng.next() % 2) : Int(rng.next() % UInt64(h))
+                    let y1 = deep ? h - Int(rng.next() % 2) : y0 + Int(rng.next() % UInt64(h - y0 + 1))
                     var c = rng.pixel()
                     if trial % 7 == 0 && k == 1 { c = c | 0xFF00_0000 }
                     if trial % 5 == 0 && k == 2 { c = 0 }
@@ -245,5 +248,67 @@ extension RasterKernelTests {
             if swift.bits.contains(where: { $0 != 0 }) { touched += 1 }
         }
         XCTAssertGreaterThan(touched, 150, "most polygons cross the band")
+    }
+}
+
+extension RasterKernelTests {
+    /// calc_sweep_solid's path for touched cells side by side in a row (an edge crossing several
+    /// columns of one row, blended one pixel each without the run bookkeeping): shallow rotated
+    /// rectangles and rings (two contours, like a border), some with a vertical edge exactly on the
+    /// clip's right side (cells at bw and bw + 1 are touched there and must not be drawn), against
+    /// the Swift sweep with SolidSink, at every kernel level. The surface is larger than the clip, so
+    /// a pixel written outside it shows as a difference from the untouched original.
+    func testSolidSweepShallowEdgesAndRightBorder() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        var rng = Random(s: 777)
+        let w = 90, h = 60
+        let clip = IRect(x0: 5, y0: 4, x1: 65, y1: 50)
+        let raster = Rasterizer(), poly = Flattener()
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
+            for trial in 0..<40 {
+                // a rectangle turned by a small angle (its long sides cross many columns per row)
+                let angle = (Double(rng.next() % 2000) / 1000 - 1) * 0.35
+                let cx = Double(rng.next() % 4000) / 100 + 15, cy = Double(rng.next() % 3000) / 100 + 12
+                let hw = Double(rng.next() % 3000) / 100 + 10, hh = Double(rng.next() % 1200) / 100 + 4
+                func corner(_ u: Double, _ v: Double, _ s: Double) -> Point {
+                    Point(cx + (u * cos(angle) - v * sin(angle)) * s, cy + (u * sin(angle) + v * cos(angle)) * s)
+                }
+                var p = Path()
+                let scales: [Double] = trial % 2 == 0 ? [1] : [1, 0.8]          // odd trials: a ring
+                for (i, s) in scales.enumerated() {
+                    let pts = [corner(-hw, -hh, s), corner(hw, -hh, s), corner(hw, hh, s), corner(-hw, hh, s)]
+                    let order = i == 0 ? pts : pts.reversed()
+                    for (k, pt) in order.enumerated() { if k == 0 { p.move(to: pt) } else { p.addLine(to: pt) } }
+                    p.closeSubpath()
+                }
+                if trial % 3 == 0 {   // a block whose left side lies exactly on the clip's right side
+                    p.move(to: Point(65, 10)); p.addLine(to: Point(80, 10)); p.addLine(to: Point(80, 40))
+                    p.addLine(to: Point(65, 40)); p.closeSubpath()
+                }
+                let rule: FillRule = trial % 4 < 2 ? .nonZero : .evenOdd
+                let color = trial % 5 == 0 ? (rng.pixel() | 0xFF00_0000) : rng.pixel()
+                p.elements.withUnsafeBufferPointer { poly.flatten($0, map: .identity) }
+                let original = (0..<(w * h)).map { _ in rng.pixel() }
+                var a = original, b = original
+                a.withUnsafeMutableBufferPointer { pa in
+                    let s = Surface(base: pa.baseAddress!, stride: w, originX: 0, originY: 0, rect: clip)
+                    var sink = SolidSink(color: color, surface: s, mask: nil, maskStride: w)
+                    raster.fill(poly, rule: rule, clip: clip, sink: &sink)
+                }
+                b.withUnsafeMutableBufferPointer { pb in
+                    let s = Surface(base: pb.baseAddress!, stride: w, originX: 0, originY: 0, rect: clip)
+                    raster.fillSolid(poly, rule: rule, clip: clip, color: color, surface: s, mask: nil, maskStride: w)
+                }
+                let bad = a.indices.first { a[$0] != b[$0] }
+                XCTAssertNil(bad, "level \(level), trial \(trial): first different pixel \(bad ?? -1)")
+                let outside = b.indices.first { i in
+                    let x = i % w, y = i / w
+                    return !(x >= clip.x0 && x < clip.x1 && y >= clip.y0 && y < clip.y1) && b[i] != original[i]
+                }
+                XCTAssertNil(outside, "level \(level), trial \(trial): pixel \(outside ?? -1) outside the clip written")
+                XCTAssertTrue(a != original, "the polygon draws something")
+            }
+        }
     }
 }

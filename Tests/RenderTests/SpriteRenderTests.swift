@@ -1,9 +1,10 @@
 // Sprite batches (emitter particles) against pixel values worked out by hand: tiny images on tiny
 // canvases, each expected byte derived in the comment beside it from the kernel's definition
-// (Sources/CSpans/sprites.c): texel-centre coordinates u = source x − ½, 7-bit bilinear fractions,
+// (Sources/CSpans/sprites.c): texel-centre coordinates u = source x − ½, 6-bit bilinear fractions,
 // a transparent border one texel wide, div255(x) = round(x / 255), then source-over or plus-lighter.
 
 import CalcCore
+import CSpans
 import DisplayList
 import Render
 import XCTest
@@ -50,8 +51,9 @@ final class SpriteRenderTests: XCTestCase {
     }
 
     func testHalfPixelOffsetSplitsATexelBetweenTwoPixels() {
-        // a 1×1 white image at x 1.5: pixel 1's centre is at source x 0 (u = −½: fx = 64 between the
-        // border and the texel), pixel 2's at source x 1 (u = ½): (255·64·128 + 8192) >> 14 = 128 each
+        // a 1×1 white image at x 1.5: pixel 1's centre is at source x 0 (u = −½: fx = 32 of 64 between
+        // the border and the texel), pixel 2's at source x 1 (u = ½): the row is 255·32 = 8160, no
+        // vertical step (fy = 0), (8160 + 32) >> 6 = 128 each
         let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
         let fb = draw(img, 4, 3, [(.translation(1.5, 1), .white)])
         XCTAssertEqual(px(fb, 1, 1), [128, 128, 128, 128])
@@ -62,10 +64,11 @@ final class SpriteRenderTests: XCTestCase {
 
     func testScaledSpriteRampsOverItsBorder() {
         // a 1×1 white image scaled 2× at (2, 2): device centre 2.5 is source 0.25 (u = −¼: taps border,
-        // texel at fraction 96/128), 3.5 is 0.75 (u = ¼: 32/128 of the border), 1.5 is −0.25 (u = −¾:
-        // 32/128 of the texel), 0.5 is −0.75 (u = −1¼: outside). Per axis the texel's weight is
-        // 0, 32, 96, 96, 32, 0 (of 128); a pixel is (255·wx·wy + 8192) >> 14 with the horizontal
-        // product kept exact: row 2 (wy 96): 255·32·96 → 48, 255·96·96 → 143; row 1 (wy 32): 16, 48
+        // texel at fraction 48/64), 3.5 is 0.75 (u = ¼: 16/64 of the border), 1.5 is −0.25 (u = −¾:
+        // 16/64 of the texel), 0.5 is −0.75 (u = −1¼: outside). Per axis the texel's weight is
+        // 0, 16, 48, 48, 16, 0 (of 64). Horizontally the row with the texel is 255·wx (exact); the
+        // border row is 0, so vertically m = round(255·wx·wy / 64) and the pixel (m + 32) >> 6:
+        // row 2 (wy 48): wx 16 → m 3060 → 48, wx 48 → m 9180 → 143; row 1 (wy 16): 1020 → 16, 3060 → 48
         let img = image(1, 1) { _, _ in [255, 255, 255, 255] }
         let fb = draw(img, 6, 6, [(Affine2D(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 2), .white)])
         XCTAssertEqual(row(fb, 0), [0, 0, 0, 0, 0, 0])
@@ -135,5 +138,109 @@ final class SpriteRenderTests: XCTestCase {
         let fb = draw(img, 10, 10, [(Affine2D(a: 0.75, b: 0, c: 0, d: 0.75, tx: 2, ty: 2), .white)])
         XCTAssertEqual(px(fb, 4, 4), [200, 100, 50, 255])
         XCTAssertLessThan(px(fb, 1, 4)[3], 255)
+    }
+
+    func testVectorPathGivesTheBytesOfThePlainOne() {
+        // 300 sprites of a 13×9 image of varied texels, every rotation, scales 0.3–2.5 (magnified,
+        // minified and trilinear), fractional positions, tints with and without alpha, over a
+        // background with its own pixels, through a clip mask and not, both blends: the AVX2
+        // and AVX-512 paths (where the CPU has them) must give exactly the plain C path's bytes
+        var seed: UInt64 = 12345
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let img = image(13, 9) { x, y in
+            let a = UInt8((x * 37 + y * 91) % 256)
+            return [UInt8(Int(a) * x / 13), UInt8(Int(a) * y / 9), UInt8(Int(a) / 2), a]
+        }
+        let sprites: [(Affine2D, Color)] = (0..<300).map { _ in
+            let k = 0.3 + 2.2 * next(), t = next() * 2 * .pi
+            let c = Color(next(), next(), next(), next() < 0.3 ? 1 : next())
+            return (Affine2D(a: k * cos(t), b: k * sin(t), c: -k * sin(t), d: k * cos(t), tx: next() * 90 - 10, ty: next() * 70 - 10),
+                    Color(c.r * c.a, c.g * c.a, c.b * c.a, c.a))
+        }
+        for blend in [SpriteBlend.sourceOver, .plusLighter] {
+            for clip in [nil, Rect(3.3, 4.6, 61.2, 47.9)] {
+                calc_sprites_set_simd(0)
+                let plain = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, sprites)
+                // every vector path the CPU has (1 AVX2, 2 AVX-512)
+                for level: Int32 in [1, 2] where calc_sprites_set_simd(level) == level {
+                    let fast = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, sprites)
+                    let differing = zip(fast.pixels, plain.pixels).filter { $0 != $1 }.count
+                    XCTAssertEqual(differing, 0, "pixels that differ, level \(level), \(blend), clip \(String(describing: clip))")
+                }
+                calc_sprites_set_simd(2)
+                XCTAssertNotEqual(plain.pixels, draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, []).pixels)
+            }
+        }
+    }
+
+    func testBatchDrawnByTilesEqualsSpritesDrawnOneByOne() {
+        // 400 overlapping sprites on a 700×200 canvas (3 × 4 tiles of 256 × 64), many crossing tile
+        // edges, some partly off the canvas, through a clip mask: one batch (drawn tile by tile)
+        // must give the bytes of 400 one-sprite batches drawn in turn
+        var seed: UInt64 = 777
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let img = image(16, 16) { x, y in
+            let a = UInt8(max(0, 255 - 30 * (abs(2 * x - 15) + abs(2 * y - 15)) / 4))
+            return [a, UInt8(Int(a) * x / 16), UInt8(Int(a) * y / 16), a]
+        }
+        let sprites: [(Affine2D, Color)] = (0..<400).map { _ in
+            let k = 0.5 + 3 * next(), t = next() * 2 * .pi
+            let a = 0.3 + 0.7 * next()
+            return (Affine2D(a: k * cos(t), b: k * sin(t), c: -k * sin(t), d: k * cos(t), tx: next() * 740 - 20, ty: next() * 240 - 20),
+                    Color(next() * a, next() * a, next() * a, a))
+        }
+        for blend in [SpriteBlend.sourceOver, .plusLighter] {
+            for clip in [nil, Rect(10.5, 7.25, 650.5, 170.3)] {
+                let batch = draw(img, 700, 200, background: Color(0.1, 0.1, 0.3), blend: blend, clip: clip, sprites)
+                var l = DisplayList(width: 700, height: 200, background: Color(0.1, 0.1, 0.3))
+                let i = l.imageIndex("s")
+                if let c = clip {
+                    var p = Path()
+                    p.addRect(c)
+                    l.ops.append(.pushClip(ClipShape(path: l.add(p), rule: .nonZero, transform: .identity)))
+                }
+                for sp in sprites {
+                    l.ops.append(.sprites(SpriteBatch(sprites: [Sprite(image: i, source: Rect(0, 0, 16, 16), placement: sp.0, tint: sp.1)],
+                                                      blend: blend)))
+                }
+                if clip != nil { l.ops.append(.popClip) }
+                let single = Renderer().render(l, images: ["s": img])
+                XCTAssertEqual(zip(batch.pixels, single.pixels).filter { $0 != $1 }.count, 0, "\(blend), clip \(String(describing: clip))")
+            }
+        }
+    }
+
+    func testHostilePlacementsDrawNothingOrStayInTheCanvas() {
+        // not finite, singular, enormous and vanishing placements and tints: nothing traps, nothing is
+        // written outside the canvas (the frame keeps its size), and the sane sprite among them draws
+        let img = image(4, 4) { _, _ in [255, 255, 255, 255] }
+        let nan = Double.nan, inf = Double.infinity
+        let fb = draw(img, 8, 8, [
+            (Affine2D(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0), .white),
+            (Affine2D(a: inf, b: 0, c: 0, d: 1, tx: 0, ty: 0), .white),
+            (Affine2D(a: 1, b: 0, c: 0, d: 1, tx: -inf, ty: 0), .white),
+            (Affine2D(a: 0, b: 0, c: 0, d: 0, tx: 2, ty: 2), .white),
+            (Affine2D(a: 1e12, b: 0, c: 0, d: 1e12, tx: -2e12, ty: -2e12), Color(0, 0, 0.5, 0.5)),
+            (Affine2D(a: 1e-12, b: 0, c: 0, d: 1e-12, tx: 3, ty: 3), .white),
+            (Affine2D(a: 1, b: 0, c: 0, d: 1, tx: 1e300, ty: 2), .white),
+            (.translation(2, 2), Color(nan, 1, inf, 1)),
+        ])
+        XCTAssertEqual(fb.width, 8)
+        // the enormous one covers the canvas with its centre texel: blue (0, 0, 128, 128) everywhere
+        XCTAssertEqual(px(fb, 0, 0), [0, 0, 128, 128])
+        XCTAssertEqual(px(fb, 7, 7), [0, 0, 128, 128])
+        // the last sprite, opaque, on top: tint (NaN → 0, 1, ∞ → 1, 1)
+        XCTAssertEqual(px(fb, 3, 3), [0, 255, 255, 255])
+        // mirrored (a negative scale) draws the image flipped: a 2×1 [red, blue] turned left-right
+        let pair = image(2, 1) { x, _ in x == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        let flipped = draw(pair, 4, 1, [(Affine2D(a: -1, b: 0, c: 0, d: 1, tx: 3, ty: 0), .white)])
+        XCTAssertEqual(px(flipped, 2, 0), [255, 0, 0, 255])
+        XCTAssertEqual(px(flipped, 1, 0), [0, 0, 255, 255])
     }
 }

@@ -48,7 +48,7 @@ final class AnimationVariableTests: XCTestCase {
         var a = basic { keyPath: position.x  from: 0  to: 1 }
         at 1s { a.to = (1, 2) }
         """)).program)
-        XCTAssertThrowsError(try Timeline.run(Verifier.verified(program), until: 2)) { e in
+        XCTAssertThrowsError(try Timeline.run(try Verifier.verified(program), until: 2)) { e in
             XCTAssertEqual("\(e)", "runtime error in 'at 1s' at line 3: 'to' of an animation of 'position.x' cannot be point")
         }
         let bad = Compiler.compile(SourceFile(name: "t.cal", text: """

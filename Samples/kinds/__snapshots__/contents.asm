@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 6
 ; source: Samples/kinds/contents.cal
 .scene size 240x176 scale 1 fps 10 duration 1 background #f1faeeff origin topLeft
 .globals 15
@@ -110,13 +110,13 @@
   0001    | SETGLOBAL     R0, G0
   0002    | GETGLOBAL     R0, G0
   0003    | LOADK         R1, K25             ; image "badge.png"
-  0004    | SETPROP       R0, R1, contents
+  0004    | SETSTYLED     R0, R1, contents
   0005    | GETGLOBAL     R0, G0
   0006    | LOADK         R1, K29             ; 1
-  0007    | SETPROP       R0, R1, borderWidth
+  0007    | SETSTYLED     R0, R1, borderWidth
   0008    | GETGLOBAL     R0, G0
   0009    | LOADK         R1, K30             ; #1d355740
-  0010    | SETPROP       R0, R1, borderColor
+  0010    | SETSTYLED     R0, R1, borderColor
   0011    | ROOT          R0
   0012    | GETGLOBAL     R1, G0
   0013    | ADDSUBLAYER   R0, R1
@@ -124,13 +124,13 @@
   0015    | SETGLOBAL     R0, G1
   0016    | GETGLOBAL     R0, G1
   0017    | LOADK         R1, K25             ; image "badge.png"
-  0018    | SETPROP       R0, R1, contents
+  0018    | SETSTYLED     R0, R1, contents
   0019    | GETGLOBAL     R0, G1
   0020    | LOADK         R1, K29             ; 1
-  0021    | SETPROP       R0, R1, borderWidth
+  0021    | SETSTYLED     R0, R1, borderWidth
   0022    | GETGLOBAL     R0, G1
   0023    | LOADK         R1, K30             ; #1d355740
-  0024    | SETPROP       R0, R1, borderColor
+  0024    | SETSTYLED     R0, R1, borderColor
   0025    | ROOT          R0
   0026    | GETGLOBAL     R1, G1
   0027    | ADDSUBLAYER   R0, R1
@@ -138,13 +138,13 @@
   0029    | SETGLOBAL     R0, G2
   0030    | GETGLOBAL     R0, G2
   0031    | LOADK         R1, K25             ; image "badge.png"
-  0032    | SETPROP       R0, R1, contents
+  0032    | SETSTYLED     R0, R1, contents
   0033    | GETGLOBAL     R0, G2
   0034    | LOADK         R1, K29             ; 1
-  0035    | SETPROP       R0, R1, borderWidth
+  0035    | SETSTYLED     R0, R1, borderWidth
   0036    | GETGLOBAL     R0, G2
   0037    | LOADK         R1, K30             ; #1d355740
-  0038    | SETPROP       R0, R1, borderColor
+  0038    | SETSTYLED     R0, R1, borderColor
   0039    | ROOT          R0
   0040    | GETGLOBAL     R1, G2
   0041    | ADDSUBLAYER   R0, R1
@@ -152,13 +152,13 @@
   0043    | SETGLOBAL     R0, G3
   0044    | GETGLOBAL     R0, G3
   0045    | LOADK         R1, K25             ; image "badge.png"
-  0046    | SETPROP       R0, R1, contents
+  0046    | SETSTYLED     R0, R1, contents
   0047    | GETGLOBAL     R0, G3
   0048    | LOADK         R1, K29             ; 1
-  0049    | SETPROP       R0, R1, borderWidth
+  0049    | SETSTYLED     R0, R1, borderWidth
   0050    | GETGLOBAL     R0, G3
   0051    | LOADK         R1, K30             ; #1d355740
-  0052    | SETPROP       R0, R1, borderColor
+  0052    | SETSTYLED     R0, R1, borderColor
   0053    | ROOT          R0
   0054    | GETGLOBAL     R1, G3
   0055    | ADDSUBLAYER   R0, R1
@@ -166,13 +166,13 @@
   0057    | SETGLOBAL     R0, G4
   0058    | GETGLOBAL     R0, G4
   0059    | LOADK         R1, K25             ; image "badge.png"
-  0060    | SETPROP       R0, R1, contents
+  0060    | SETSTYLED     R0, R1, contents
   0061    | GETGLOBAL     R0, G4
   0062    | LOADK         R1, K29             ; 1
-  0063    | SETPROP       R0, R1, borderWidth
+  0063    | SETSTYLED     R0, R1, borderWidth
   0064    | GETGLOBAL     R0, G4
   0065    | LOADK         R1, K30             ; #1d355740
-  0066    | SETPROP       R0, R1, borderColor
+  0066    | SETSTYLED     R0, R1, borderColor
   0067    | ROOT          R0
   0068    | GETGLOBAL     R1, G4
   0069    | ADDSUBLAYER   R0, R1
@@ -180,13 +180,13 @@
   0071    | SETGLOBAL     R0, G5
   0072    | GETGLOBAL     R0, G5
   0073    | LOADK         R1, K25             ; image "badge.png"
-  0074    | SETPROP       R0, R1, contents
+  0074    | SETSTYLED     R0, R1, contents
   0075    | GETGLOBAL     R0, G5
   0076    | LOADK         R1, K29             ; 1
-  0077    | SETPROP       R0, R1, borderWidth
+  0077    | SETSTYLED     R0, R1, borderWidth
   0078    | GETGLOBAL     R0, G5
   0079    | LOADK         R1, K30             ; #1d355740
-  0080    | SETPROP       R0, R1, borderColor
+  0080    | SETSTYLED     R0, R1, borderColor
   0081    | ROOT          R0
   0082    | GETGLOBAL     R1, G5
   0083    | ADDSUBLAYER   R0, R1
@@ -194,13 +194,13 @@
   0085    | SETGLOBAL     R0, G6
   0086    | GETGLOBAL     R0, G6
   0087    | LOADK         R1, K25             ; image "badge.png"
-  0088    | SETPROP       R0, R1, contents
+  0088    | SETSTYLED     R0, R1, contents
   0089    | GETGLOBAL     R0, G6
   0090    | LOADK         R1, K29             ; 1
-  0091    | SETPROP       R0, R1, borderWidth
+  0091    | SETSTYLED     R0, R1, borderWidth
   0092    | GETGLOBAL     R0, G6
   0093    | LOADK         R1, K30             ; #1d355740
-  0094    | SETPROP       R0, R1, borderColor
+  0094    | SETSTYLED     R0, R1, borderColor
   0095    | ROOT          R0
   0096    | GETGLOBAL     R1, G6
   0097    | ADDSUBLAYER   R0, R1
@@ -208,13 +208,13 @@
   0099    | SETGLOBAL     R0, G7
   0100    | GETGLOBAL     R0, G7
   0101    | LOADK         R1, K25             ; image "badge.png"
-  0102    | SETPROP       R0, R1, contents
+  0102    | SETSTYLED     R0, R1, contents
   0103    | GETGLOBAL     R0, G7
   0104    | LOADK         R1, K29             ; 1
-  0105    | SETPROP       R0, R1, borderWidth
+  0105    | SETSTYLED     R0, R1, borderWidth
   0106    | GETGLOBAL     R0, G7
   0107    | LOADK         R1, K30             ; #1d355740
-  0108    | SETPROP       R0, R1, borderColor
+  0108    | SETSTYLED     R0, R1, borderColor
   0109    | ROOT          R0
   0110    | GETGLOBAL     R1, G7
   0111    | ADDSUBLAYER   R0, R1
@@ -222,13 +222,13 @@
   0113    | SETGLOBAL     R0, G8
   0114    | GETGLOBAL     R0, G8
   0115    | LOADK         R1, K25             ; image "badge.png"
-  0116    | SETPROP       R0, R1, contents
+  0116    | SETSTYLED     R0, R1, contents
   0117    | GETGLOBAL     R0, G8
   0118    | LOADK         R1, K29             ; 1
-  0119    | SETPROP       R0, R1, borderWidth
+  0119    | SETSTYLED     R0, R1, borderWidth
   0120    | GETGLOBAL     R0, G8
   0121    | LOADK         R1, K30             ; #1d355740
-  0122    | SETPROP       R0, R1, borderColor
+  0122    | SETSTYLED     R0, R1, borderColor
   0123    | ROOT          R0
   0124    | GETGLOBAL     R1, G8
   0125    | ADDSUBLAYER   R0, R1
@@ -236,13 +236,13 @@
   0127    | SETGLOBAL     R0, G9
   0128    | GETGLOBAL     R0, G9
   0129    | LOADK         R1, K25             ; image "badge.png"
-  0130    | SETPROP       R0, R1, contents
+  0130    | SETSTYLED     R0, R1, contents
   0131    | GETGLOBAL     R0, G9
   0132    | LOADK         R1, K29             ; 1
-  0133    | SETPROP       R0, R1, borderWidth
+  0133    | SETSTYLED     R0, R1, borderWidth
   0134    | GETGLOBAL     R0, G9
   0135    | LOADK         R1, K30             ; #1d355740
-  0136    | SETPROP       R0, R1, borderColor
+  0136    | SETSTYLED     R0, R1, borderColor
   0137    | ROOT          R0
   0138    | GETGLOBAL     R1, G9
   0139    | ADDSUBLAYER   R0, R1
@@ -250,13 +250,13 @@
   0141    | SETGLOBAL     R0, G10
   0142    | GETGLOBAL     R0, G10
   0143    | LOADK         R1, K25             ; image "badge.png"
-  0144    | SETPROP       R0, R1, contents
+  0144    | SETSTYLED     R0, R1, contents
   0145    | GETGLOBAL     R0, G10
   0146    | LOADK         R1, K29             ; 1
-  0147    | SETPROP       R0, R1, borderWidth
+  0147    | SETSTYLED     R0, R1, borderWidth
   0148    | GETGLOBAL     R0, G10
   0149    | LOADK         R1, K30             ; #1d355740
-  0150    | SETPROP       R0, R1, borderColor
+  0150    | SETSTYLED     R0, R1, borderColor
   0151    | ROOT          R0
   0152    | GETGLOBAL     R1, G10
   0153    | ADDSUBLAYER   R0, R1
@@ -264,13 +264,13 @@
   0155    | SETGLOBAL     R0, G11
   0156    | GETGLOBAL     R0, G11
   0157    | LOADK         R1, K25             ; image "badge.png"
-  0158    | SETPROP       R0, R1, contents
+  0158    | SETSTYLED     R0, R1, contents
   0159    | GETGLOBAL     R0, G11
   0160    | LOADK         R1, K29             ; 1
-  0161    | SETPROP       R0, R1, borderWidth
+  0161    | SETSTYLED     R0, R1, borderWidth
   0162    | GETGLOBAL     R0, G11
   0163    | LOADK         R1, K30             ; #1d355740
-  0164    | SETPROP       R0, R1, borderColor
+  0164    | SETSTYLED     R0, R1, borderColor
   0165    | ROOT          R0
   0166    | GETGLOBAL     R1, G11
   0167    | ADDSUBLAYER   R0, R1

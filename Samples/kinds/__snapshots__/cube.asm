@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 6
 ; source: Samples/kinds/cube.cal
 .scene size 240x160 scale 1 fps 10 duration 1 background #1d3557ff origin topLeft
 .globals 11
@@ -98,19 +98,19 @@
   0014    | SETGLOBAL     R0, G2
   0015    | GETGLOBAL     R0, G2
   0016    | LOADK         R1, K18             ; (0, 0, 60, 60)
-  0017    | SETPROP       R0, R1, bounds
+  0017    | SETSTYLED     R0, R1, bounds
   0018    | GETGLOBAL     R0, G2
   0019    | LOADK         R1, K19             ; (0, 0)
-  0020    | SETPROP       R0, R1, position
+  0020    | SETSTYLED     R0, R1, position
   0021    | GETGLOBAL     R0, G2
   0022    | LOADBOOL      R1, 0
-  0023    | SETPROP       R0, R1, doubleSided
+  0023    | SETSTYLED     R0, R1, doubleSided
   0024    | GETGLOBAL     R0, G2
   0025    | LOADK         R1, K20             ; 2
-  0026    | SETPROP       R0, R1, borderWidth
+  0026    | SETSTYLED     R0, R1, borderWidth
   0027    | GETGLOBAL     R0, G2
   0028    | LOADK         R1, K21             ; #1d3557ff
-  0029    | SETPROP       R0, R1, borderColor
+  0029    | SETSTYLED     R0, R1, borderColor
   0030    | GETGLOBAL     R0, G1
   0031    | GETGLOBAL     R1, G2
   0032    | ADDSUBLAYER   R0, R1
@@ -124,19 +124,19 @@
   0040    | SETGLOBAL     R0, G3
   0041    | GETGLOBAL     R0, G3
   0042    | LOADK         R1, K18             ; (0, 0, 60, 60)
-  0043    | SETPROP       R0, R1, bounds
+  0043    | SETSTYLED     R0, R1, bounds
   0044    | GETGLOBAL     R0, G3
   0045    | LOADK         R1, K19             ; (0, 0)
-  0046    | SETPROP       R0, R1, position
+  0046    | SETSTYLED     R0, R1, position
   0047    | GETGLOBAL     R0, G3
   0048    | LOADBOOL      R1, 0
-  0049    | SETPROP       R0, R1, doubleSided
+  0049    | SETSTYLED     R0, R1, doubleSided
   0050    | GETGLOBAL     R0, G3
   0051    | LOADK         R1, K20             ; 2
-  0052    | SETPROP       R0, R1, borderWidth
+  0052    | SETSTYLED     R0, R1, borderWidth
   0053    | GETGLOBAL     R0, G3
   0054    | LOADK         R1, K21             ; #1d3557ff
-  0055    | SETPROP       R0, R1, borderColor
+  0055    | SETSTYLED     R0, R1, borderColor
   0056    | GETGLOBAL     R0, G1
   0057    | GETGLOBAL     R1, G3
   0058    | ADDSUBLAYER   R0, R1
@@ -150,19 +150,19 @@
   0066    | SETGLOBAL     R0, G4
   0067    | GETGLOBAL     R0, G4
   0068    | LOADK         R1, K18             ; (0, 0, 60, 60)
-  0069    | SETPROP       R0, R1, bounds
+  0069    | SETSTYLED     R0, R1, bounds
   0070    | GETGLOBAL     R0, G4
   0071    | LOADK         R1, K19             ; (0, 0)
-  0072    | SETPROP       R0, R1, position
+  0072    | SETSTYLED     R0, R1, position
   0073    | GETGLOBAL     R0, G4
   0074    | LOADBOOL      R1, 0
-  0075    | SETPROP       R0, R1, doubleSided
+  0075    | SETSTYLED     R0, R1, doubleSided
   0076    | GETGLOBAL     R0, G4
   0077    | LOADK         R1, K20             ; 2
-  0078    | SETPROP       R0, R1, borderWidth
+  0078    | SETSTYLED     R0, R1, borderWidth
   0079    | GETGLOBAL     R0, G4
   0080    | LOADK         R1, K21             ; #1d3557ff
-  0081    | SETPROP       R0, R1, borderColor
+  0081    | SETSTYLED     R0, R1, borderColor
   0082    | GETGLOBAL     R0, G1
   0083    | GETGLOBAL     R1, G4
   0084    | ADDSUBLAYER   R0, R1
@@ -176,19 +176,19 @@
   0092    | SETGLOBAL     R0, G5
   0093    | GETGLOBAL     R0, G5
   0094    | LOADK         R1, K18             ; (0, 0, 60, 60)
-  0095    | SETPROP       R0, R1, bounds
+  0095    | SETSTYLED     R0, R1, bounds
   0096    | GETGLOBAL     R0, G5
   0097    | LOADK         R1, K19             ; (0, 0)
-  0098    | SETPROP       R0, R1, position
+  0098    | SETSTYLED     R0, R1, position
   0099    | GETGLOBAL     R0, G5
   0100    | LOADBOOL      R1, 0
-  0101    | SETPROP       R0, R1, doubleSided
+  0101    | SETSTYLED     R0, R1, doubleSided
   0102    | GETGLOBAL     R0, G5
   0103    | LOADK         R1, K20             ; 2
-  0104    | SETPROP       R0, R1, borderWidth
+  0104    | SETSTYLED     R0, R1, borderWidth
   0105    | GETGLOBAL     R0, G5
   0106    | LOADK         R1, K21             ; #1d3557ff
-  0107    | SETPROP       R0, R1, borderColor
+  0107    | SETSTYLED     R0, R1, borderColor
   0108    | GETGLOBAL     R0, G1
   0109    | GETGLOBAL     R1, G5
   0110    | ADDSUBLAYER   R0, R1
@@ -202,19 +202,19 @@
   0118    | SETGLOBAL     R0, G6
   0119    | GETGLOBAL     R0, G6
   0120    | LOADK         R1, K18             ; (0, 0, 60, 60)
-  0121    | SETPROP       R0, R1, bounds
+  0121    | SETSTYLED     R0, R1, bounds
   0122    | GETGLOBAL     R0, G6
   0123    | LOADK         R1, K19             ; (0, 0)
-  0124    | SETPROP       R0, R1, position
+  0124    | SETSTYLED     R0, R1, position
   0125    | GETGLOBAL     R0, G6
   0126    | LOADBOOL      R1, 0
-  0127    | SETPROP       R0, R1, doubleSided
+  0127    | SETSTYLED     R0, R1, doubleSided
   0128    | GETGLOBAL     R0, G6
   0129    | LOADK         R1, K20             ; 2
-  0130    | SETPROP       R0, R1, borderWidth
+  0130    | SETSTYLED     R0, R1, borderWidth
   0131    | GETGLOBAL     R0, G6
   0132    | LOADK         R1, K21             ; #1d3557ff
-  0133    | SETPROP       R0, R1, borderColor
+  0133    | SETSTYLED     R0, R1, borderColor
   0134    | GETGLOBAL     R0, G1
   0135    | GETGLOBAL     R1, G6
   0136    | ADDSUBLAYER   R0, R1
@@ -228,19 +228,19 @@
   0144    | SETGLOBAL     R0, G7
   0145    | GETGLOBAL     R0, G7
   0146    | LOADK         R1, K18             ; (0, 0, 60, 60)
-  0147    | SETPROP       R0, R1, bounds
+  0147    | SETSTYLED     R0, R1, bounds
   0148    | GETGLOBAL     R0, G7
   0149    | LOADK         R1, K19             ; (0, 0)
-  0150    | SETPROP       R0, R1, position
+  0150    | SETSTYLED     R0, R1, position
   0151    | GETGLOBAL     R0, G7
   0152    | LOADBOOL      R1, 0
-  0153    | SETPROP       R0, R1, doubleSided
+  0153    | SETSTYLED     R0, R1, doubleSided
   0154    | GETGLOBAL     R0, G7
   0155    | LOADK         R1, K20             ; 2
-  0156    | SETPROP       R0, R1, borderWidth
+  0156    | SETSTYLED     R0, R1, borderWidth
   0157    | GETGLOBAL     R0, G7
   0158    | LOADK         R1, K21             ; #1d3557ff
-  0159    | SETPROP       R0, R1, borderColor
+  0159    | SETSTYLED     R0, R1, borderColor
   0160    | GETGLOBAL     R0, G1
   0161    | GETGLOBAL     R1, G7
   0162    | ADDSUBLAYER   R0, R1

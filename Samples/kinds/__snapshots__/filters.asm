@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 6
 ; source: Samples/kinds/filters.cal
 .scene size 256x176 scale 1 fps 10 duration 2 background #f1faeeff origin topLeft
 .globals 24
@@ -161,16 +161,16 @@
   0004    | LOADK         R3, K28             ; #f4a261ff
   0005    | LOADK         R4, K13             ; #2a9d8fff
   0006    | NEWARRAY      R1, R2, 3
-  0007    | SETPROP       R0, R1, colors
+  0007    | SETSTYLED     R0, R1, colors
   0008    | GETGLOBAL     R0, G0
   0009    | LOADK         R1, K29             ; (0, 0)
-  0010    | SETPROP       R0, R1, startPoint
+  0010    | SETSTYLED     R0, R1, startPoint
   0011    | GETGLOBAL     R0, G0
   0012    | LOADK         R1, K30             ; (1, 1)
-  0013    | SETPROP       R0, R1, endPoint
+  0013    | SETSTYLED     R0, R1, endPoint
   0014    | GETGLOBAL     R0, G0
   0015    | LOADK         R1, K31             ; 6
-  0016    | SETPROP       R0, R1, cornerRadius
+  0016    | SETSTYLED     R0, R1, cornerRadius
   0017    | ROOT          R0
   0018    | GETGLOBAL     R1, G0
   0019    | ADDSUBLAYER   R0, R1
@@ -178,10 +178,10 @@
   0021    | SETGLOBAL     R0, G1
   0022    | GETGLOBAL     R0, G1
   0023    | LOADK         R1, K9              ; #ffffffff
-  0024    | SETPROP       R0, R1, backgroundColor
+  0024    | SETSTYLED     R0, R1, backgroundColor
   0025    | GETGLOBAL     R0, G1
   0026    | LOADK         R1, K19             ; 10
-  0027    | SETPROP       R0, R1, cornerRadius
+  0027    | SETSTYLED     R0, R1, cornerRadius
   0028    | GETGLOBAL     R0, G0
   0029    | GETGLOBAL     R1, G1
   0030    | ADDSUBLAYER   R0, R1
@@ -189,7 +189,7 @@
   0032    | SETGLOBAL     R0, G2
   0033    | GETGLOBAL     R0, G2
   0034    | LOADK         R1, K17             ; #1d3557ff
-  0035    | SETPROP       R0, R1, backgroundColor
+  0035    | SETSTYLED     R0, R1, backgroundColor
   0036    | GETGLOBAL     R0, G0
   0037    | GETGLOBAL     R1, G2
   0038    | ADDSUBLAYER   R0, R1
@@ -200,16 +200,16 @@
   0043    | LOADK         R3, K28             ; #f4a261ff
   0044    | LOADK         R4, K13             ; #2a9d8fff
   0045    | NEWARRAY      R1, R2, 3
-  0046    | SETPROP       R0, R1, colors
+  0046    | SETSTYLED     R0, R1, colors
   0047    | GETGLOBAL     R0, G3
   0048    | LOADK         R1, K29             ; (0, 0)
-  0049    | SETPROP       R0, R1, startPoint
+  0049    | SETSTYLED     R0, R1, startPoint
   0050    | GETGLOBAL     R0, G3
   0051    | LOADK         R1, K30             ; (1, 1)
-  0052    | SETPROP       R0, R1, endPoint
+  0052    | SETSTYLED     R0, R1, endPoint
   0053    | GETGLOBAL     R0, G3
   0054    | LOADK         R1, K31             ; 6
-  0055    | SETPROP       R0, R1, cornerRadius
+  0055    | SETSTYLED     R0, R1, cornerRadius
   0056    | ROOT          R0
   0057    | GETGLOBAL     R1, G3
   0058    | ADDSUBLAYER   R0, R1
@@ -224,10 +224,10 @@
   0067    | SETGLOBAL     R0, G4
   0068    | GETGLOBAL     R0, G4
   0069    | LOADK         R1, K9              ; #ffffffff
-  0070    | SETPROP       R0, R1, backgroundColor
+  0070    | SETSTYLED     R0, R1, backgroundColor
   0071    | GETGLOBAL     R0, G4
   0072    | LOADK         R1, K19             ; 10
-  0073    | SETPROP       R0, R1, cornerRadius
+  0073    | SETSTYLED     R0, R1, cornerRadius
   0074    | GETGLOBAL     R0, G3
   0075    | GETGLOBAL     R1, G4
   0076    | ADDSUBLAYER   R0, R1
@@ -235,7 +235,7 @@
   0078    | SETGLOBAL     R0, G5
   0079    | GETGLOBAL     R0, G5
   0080    | LOADK         R1, K17             ; #1d3557ff
-  0081    | SETPROP       R0, R1, backgroundColor
+  0081    | SETSTYLED     R0, R1, backgroundColor
   0082    | GETGLOBAL     R0, G3
   0083    | GETGLOBAL     R1, G5
   0084    | ADDSUBLAYER   R0, R1
@@ -246,16 +246,16 @@
   0089    | LOADK         R3, K28             ; #f4a261ff
   0090    | LOADK         R4, K13             ; #2a9d8fff
   0091    | NEWARRAY      R1, R2, 3
-  0092    | SETPROP       R0, R1, colors
+  0092    | SETSTYLED     R0, R1, colors
   0093    | GETGLOBAL     R0, G6
   0094    | LOADK         R1, K29             ; (0, 0)
-  0095    | SETPROP       R0, R1, startPoint
+  0095    | SETSTYLED     R0, R1, startPoint
   0096    | GETGLOBAL     R0, G6
   0097    | LOADK         R1, K30             ; (1, 1)
-  0098    | SETPROP       R0, R1, endPoint
+  0098    | SETSTYLED     R0, R1, endPoint
   0099    | GETGLOBAL     R0, G6
   0100    | LOADK         R1, K31             ; 6
-  0101    | SETPROP       R0, R1, cornerRadius
+  0101    | SETSTYLED     R0, R1, cornerRadius
   0102    | ROOT          R0
   0103    | GETGLOBAL     R1, G6
   0104    | ADDSUBLAYER   R0, R1
@@ -273,10 +273,10 @@
   0116    | SETGLOBAL     R0, G7
   0117    | GETGLOBAL     R0, G7
   0118    | LOADK         R1, K9              ; #ffffffff
-  0119    | SETPROP       R0, R1, backgroundColor
+  0119    | SETSTYLED     R0, R1, backgroundColor
   0120    | GETGLOBAL     R0, G7
   0121    | LOADK         R1, K19             ; 10
-  0122    | SETPROP       R0, R1, cornerRadius
+  0122    | SETSTYLED     R0, R1, cornerRadius
   0123    | GETGLOBAL     R0, G6
   0124    | GETGLOBAL     R1, G7
   0125    | ADDSUBLAYER   R0, R1
@@ -284,7 +284,7 @@
   0127    | SETGLOBAL     R0, G8
   0128    | GETGLOBAL     R0, G8
   0129    | LOADK         R1, K17             ; #1d3557ff
-  0130    | SETPROP       R0, R1, backgroundColor
+  0130    | SETSTYLED     R0, R1, backgroundColor
   0131    | GETGLOBAL     R0, G6
   0132    | GETGLOBAL     R1, G8
   0133    | ADDSUBLAYER   R0, R1
@@ -295,16 +295,16 @@
   0138    | LOADK         R3, K28             ; #f4a261ff
   0139    | LOADK         R4, K13             ; #2a9d8fff
   0140    | NEWARRAY      R1, R2, 3
-  0141    | SETPROP       R0, R1, colors
+  0141    | SETSTYLED     R0, R1, colors
   0142    | GETGLOBAL     R0, G9
   0143    | LOADK         R1, K29             ; (0, 0)
-  0144    | SETPROP       R0, R1, startPoint
+  0144    | SETSTYLED     R0, R1, startPoint
   0145    | GETGLOBAL     R0, G9
   0146    | LOADK         R1, K30             ; (1, 1)
-  0147    | SETPROP       R0, R1, endPoint
+  0147    | SETSTYLED     R0, R1, endPoint
   0148    | GETGLOBAL     R0, G9
   0149    | LOADK         R1, K31             ; 6
-  0150    | SETPROP       R0, R1, cornerRadius
+  0150    | SETSTYLED     R0, R1, cornerRadius
   0151   26 ROOT          R0
   0152    | GETGLOBAL     R1, G9
   0153    | ADDSUBLAYER   R0, R1
@@ -325,10 +325,10 @@
   0168    | SETGLOBAL     R0, G10
   0169    | GETGLOBAL     R0, G10
   0170    | LOADK         R1, K9              ; #ffffffff
-  0171    | SETPROP       R0, R1, backgroundColor
+  0171    | SETSTYLED     R0, R1, backgroundColor
   0172    | GETGLOBAL     R0, G10
   0173    | LOADK         R1, K19             ; 10
-  0174    | SETPROP       R0, R1, cornerRadius
+  0174    | SETSTYLED     R0, R1, cornerRadius
   0175    | GETGLOBAL     R0, G9
   0176    | GETGLOBAL     R1, G10
   0177    | ADDSUBLAYER   R0, R1
@@ -336,7 +336,7 @@
   0179    | SETGLOBAL     R0, G11
   0180    | GETGLOBAL     R0, G11
   0181    | LOADK         R1, K17             ; #1d3557ff
-  0182    | SETPROP       R0, R1, backgroundColor
+  0182    | SETSTYLED     R0, R1, backgroundColor
   0183    | GETGLOBAL     R0, G9
   0184    | GETGLOBAL     R1, G11
   0185    | ADDSUBLAYER   R0, R1
@@ -347,16 +347,16 @@
   0190    | LOADK         R3, K28             ; #f4a261ff
   0191    | LOADK         R4, K13             ; #2a9d8fff
   0192    | NEWARRAY      R1, R2, 3
-  0193    | SETPROP       R0, R1, colors
+  0193    | SETSTYLED     R0, R1, colors
   0194    | GETGLOBAL     R0, G12
   0195    | LOADK         R1, K29             ; (0, 0)
-  0196    | SETPROP       R0, R1, startPoint
+  0196    | SETSTYLED     R0, R1, startPoint
   0197    | GETGLOBAL     R0, G12
   0198    | LOADK         R1, K30             ; (1, 1)
-  0199    | SETPROP       R0, R1, endPoint
+  0199    | SETSTYLED     R0, R1, endPoint
   0200    | GETGLOBAL     R0, G12
   0201    | LOADK         R1, K31             ; 6
-  0202    | SETPROP       R0, R1, cornerRadius
+  0202    | SETSTYLED     R0, R1, cornerRadius
   0203    | ROOT          R0
   0204    | GETGLOBAL     R1, G12
   0205    | ADDSUBLAYER   R0, R1
@@ -371,10 +371,10 @@
   0214    | SETGLOBAL     R0, G13
   0215    | GETGLOBAL     R0, G13
   0216    | LOADK         R1, K9              ; #ffffffff
-  0217    | SETPROP       R0, R1, backgroundColor
+  0217    | SETSTYLED     R0, R1, backgroundColor
   0218    | GETGLOBAL     R0, G13
   0219    | LOADK         R1, K19             ; 10
-  0220    | SETPROP       R0, R1, cornerRadius
+  0220    | SETSTYLED     R0, R1, cornerRadius
   0221    | GETGLOBAL     R0, G12
   0222    | GETGLOBAL     R1, G13
   0223    | ADDSUBLAYER   R0, R1
@@ -382,7 +382,7 @@
   0225    | SETGLOBAL     R0, G14
   0226    | GETGLOBAL     R0, G14
   0227    | LOADK         R1, K17             ; #1d3557ff
-  0228    | SETPROP       R0, R1, backgroundColor
+  0228    | SETSTYLED     R0, R1, backgroundColor
   0229    | GETGLOBAL     R0, G12
   0230    | GETGLOBAL     R1, G14
   0231    | ADDSUBLAYER   R0, R1

@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 6
 ; source: Samples/kinds/shadows.cal
 .scene size 256x160 scale 1 fps 10 duration 1 background #f1faeeff origin topLeft
 .globals 9
@@ -77,13 +77,13 @@
   0001    | SETGLOBAL     R0, G0
   0002    | GETGLOBAL     R0, G0
   0003    | LOADK         R1, K21             ; 0.5
-  0004    | SETPROP       R0, R1, shadowOpacity
+  0004    | SETSTYLED     R0, R1, shadowOpacity
   0005    | GETGLOBAL     R0, G0
   0006    | LOADK         R1, K2              ; 8
-  0007    | SETPROP       R0, R1, shadowRadius
+  0007    | SETSTYLED     R0, R1, shadowRadius
   0008    | GETGLOBAL     R0, G0
   0009    | LOADK         R1, K22             ; (4, 6)
-  0010    | SETPROP       R0, R1, shadowOffset
+  0010    | SETSTYLED     R0, R1, shadowOffset
   0011    | ROOT          R0
   0012    | GETGLOBAL     R1, G0
   0013    | ADDSUBLAYER   R0, R1
@@ -91,13 +91,13 @@
   0015    | SETGLOBAL     R0, G1
   0016    | GETGLOBAL     R0, G1
   0017    | LOADK         R1, K21             ; 0.5
-  0018    | SETPROP       R0, R1, shadowOpacity
+  0018    | SETSTYLED     R0, R1, shadowOpacity
   0019    | GETGLOBAL     R0, G1
   0020    | LOADK         R1, K2              ; 8
-  0021    | SETPROP       R0, R1, shadowRadius
+  0021    | SETSTYLED     R0, R1, shadowRadius
   0022    | GETGLOBAL     R0, G1
   0023    | LOADK         R1, K22             ; (4, 6)
-  0024    | SETPROP       R0, R1, shadowOffset
+  0024    | SETSTYLED     R0, R1, shadowOffset
   0025    | ROOT          R0
   0026    | GETGLOBAL     R1, G1
   0027    | ADDSUBLAYER   R0, R1
@@ -105,13 +105,13 @@
   0029    | SETGLOBAL     R0, G2
   0030   21 GETGLOBAL     R0, G2
   0031    | LOADK         R1, K21             ; 0.5
-  0032    | SETPROP       R0, R1, shadowOpacity
+  0032    | SETSTYLED     R0, R1, shadowOpacity
   0033    | GETGLOBAL     R0, G2
   0034    | LOADK         R1, K2              ; 8
-  0035    | SETPROP       R0, R1, shadowRadius
+  0035    | SETSTYLED     R0, R1, shadowRadius
   0036    | GETGLOBAL     R0, G2
   0037    | LOADK         R1, K22             ; (4, 6)
-  0038    | SETPROP       R0, R1, shadowOffset
+  0038    | SETSTYLED     R0, R1, shadowOffset
   0039   16 ROOT          R0
   0040    | GETGLOBAL     R1, G2
   0041    | ADDSUBLAYER   R0, R1
@@ -119,13 +119,13 @@
   0043    | SETGLOBAL     R0, G3
   0044   24 GETGLOBAL     R0, G3
   0045    | LOADK         R1, K21             ; 0.5
-  0046    | SETPROP       R0, R1, shadowOpacity
+  0046    | SETSTYLED     R0, R1, shadowOpacity
   0047    | GETGLOBAL     R0, G3
   0048    | LOADK         R1, K2              ; 8
-  0049    | SETPROP       R0, R1, shadowRadius
+  0049    | SETSTYLED     R0, R1, shadowRadius
   0050    | GETGLOBAL     R0, G3
   0051    | LOADK         R1, K22             ; (4, 6)
-  0052    | SETPROP       R0, R1, shadowOffset
+  0052    | SETSTYLED     R0, R1, shadowOffset
   0053   23 ROOT          R0
   0054    | GETGLOBAL     R1, G3
   0055    | ADDSUBLAYER   R0, R1
@@ -138,13 +138,13 @@
   0062    | SETGLOBAL     R0, G5
   0063   28 GETGLOBAL     R0, G5
   0064    | LOADK         R1, K21             ; 0.5
-  0065    | SETPROP       R0, R1, shadowOpacity
+  0065    | SETSTYLED     R0, R1, shadowOpacity
   0066    | GETGLOBAL     R0, G5
   0067    | LOADK         R1, K2              ; 8
-  0068    | SETPROP       R0, R1, shadowRadius
+  0068    | SETSTYLED     R0, R1, shadowRadius
   0069    | GETGLOBAL     R0, G5
   0070    | LOADK         R1, K22             ; (4, 6)
-  0071    | SETPROP       R0, R1, shadowOffset
+  0071    | SETSTYLED     R0, R1, shadowOffset
   0072   27 ROOT          R0
   0073    | GETGLOBAL     R1, G5
   0074    | ADDSUBLAYER   R0, R1
@@ -157,13 +157,13 @@
   0081    | SETGLOBAL     R0, G7
   0082    | GETGLOBAL     R0, G7
   0083    | LOADK         R1, K21             ; 0.5
-  0084    | SETPROP       R0, R1, shadowOpacity
+  0084    | SETSTYLED     R0, R1, shadowOpacity
   0085    | GETGLOBAL     R0, G7
   0086    | LOADK         R1, K2              ; 8
-  0087    | SETPROP       R0, R1, shadowRadius
+  0087    | SETSTYLED     R0, R1, shadowRadius
   0088    | GETGLOBAL     R0, G7
   0089    | LOADK         R1, K22             ; (4, 6)
-  0090    | SETPROP       R0, R1, shadowOffset
+  0090    | SETSTYLED     R0, R1, shadowOffset
   0091    | ROOT          R0
   0092    | GETGLOBAL     R1, G7
   0093    | ADDSUBLAYER   R0, R1
@@ -171,13 +171,13 @@
   0095    | SETGLOBAL     R0, G8
   0096   36 GETGLOBAL     R0, G8
   0097    | LOADK         R1, K21             ; 0.5
-  0098    | SETPROP       R0, R1, shadowOpacity
+  0098    | SETSTYLED     R0, R1, shadowOpacity
   0099    | GETGLOBAL     R0, G8
   0100    | LOADK         R1, K2              ; 8
-  0101    | SETPROP       R0, R1, shadowRadius
+  0101    | SETSTYLED     R0, R1, shadowRadius
   0102    | GETGLOBAL     R0, G8
   0103    | LOADK         R1, K22             ; (4, 6)
-  0104    | SETPROP       R0, R1, shadowOffset
+  0104    | SETSTYLED     R0, R1, shadowOffset
   0105   32 ROOT          R0
   0106    | GETGLOBAL     R1, G8
   0107    | ADDSUBLAYER   R0, R1

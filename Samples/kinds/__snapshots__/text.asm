@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 6
 ; source: Samples/kinds/text.cal
 .scene size 256x256 scale 1 fps 10 duration 1 background #ffffffff origin topLeft
 .globals 15
@@ -107,13 +107,13 @@
   0001    | SETGLOBAL     R0, G0
   0002    | GETGLOBAL     R0, G0
   0003    | LOADK         R1, K15             ; 11
-  0004    | SETPROP       R0, R1, fontSize
+  0004    | SETSTYLED     R0, R1, fontSize
   0005    | GETGLOBAL     R0, G0
   0006    | LOADK         R1, K16             ; #1d3557ff
-  0007    | SETPROP       R0, R1, foregroundColor
+  0007    | SETSTYLED     R0, R1, foregroundColor
   0008    | GETGLOBAL     R0, G0
   0009    | LOADK         R1, K17             ; #edf2f4ff
-  0010    | SETPROP       R0, R1, backgroundColor
+  0010    | SETSTYLED     R0, R1, backgroundColor
   0011    | ROOT          R0
   0012    | GETGLOBAL     R1, G0
   0013    | ADDSUBLAYER   R0, R1
@@ -130,13 +130,13 @@
   0024    | SETGLOBAL     R0, G1
   0025    | GETGLOBAL     R0, G1
   0026    | LOADK         R1, K15             ; 11
-  0027    | SETPROP       R0, R1, fontSize
+  0027    | SETSTYLED     R0, R1, fontSize
   0028    | GETGLOBAL     R0, G1
   0029    | LOADK         R1, K16             ; #1d3557ff
-  0030    | SETPROP       R0, R1, foregroundColor
+  0030    | SETSTYLED     R0, R1, foregroundColor
   0031    | GETGLOBAL     R0, G1
   0032    | LOADK         R1, K17             ; #edf2f4ff
-  0033    | SETPROP       R0, R1, backgroundColor
+  0033    | SETSTYLED     R0, R1, backgroundColor
   0034    | ROOT          R0
   0035    | GETGLOBAL     R1, G1
   0036    | ADDSUBLAYER   R0, R1
@@ -153,13 +153,13 @@
   0047    | SETGLOBAL     R0, G2
   0048    | GETGLOBAL     R0, G2
   0049    | LOADK         R1, K15             ; 11
-  0050    | SETPROP       R0, R1, fontSize
+  0050    | SETSTYLED     R0, R1, fontSize
   0051    | GETGLOBAL     R0, G2
   0052    | LOADK         R1, K16             ; #1d3557ff
-  0053    | SETPROP       R0, R1, foregroundColor
+  0053    | SETSTYLED     R0, R1, foregroundColor
   0054    | GETGLOBAL     R0, G2
   0055    | LOADK         R1, K17             ; #edf2f4ff
-  0056    | SETPROP       R0, R1, backgroundColor
+  0056    | SETSTYLED     R0, R1, backgroundColor
   0057    | ROOT          R0
   0058    | GETGLOBAL     R1, G2
   0059    | ADDSUBLAYER   R0, R1
@@ -176,13 +176,13 @@
   0070    | SETGLOBAL     R0, G3
   0071    | GETGLOBAL     R0, G3
   0072    | LOADK         R1, K15             ; 11
-  0073    | SETPROP       R0, R1, fontSize
+  0073    | SETSTYLED     R0, R1, fontSize
   0074    | GETGLOBAL     R0, G3
   0075    | LOADK         R1, K16             ; #1d3557ff
-  0076    | SETPROP       R0, R1, foregroundColor
+  0076    | SETSTYLED     R0, R1, foregroundColor
   0077    | GETGLOBAL     R0, G3
   0078    | LOADK         R1, K17             ; #edf2f4ff
-  0079    | SETPROP       R0, R1, backgroundColor
+  0079    | SETSTYLED     R0, R1, backgroundColor
   0080    | ROOT          R0
   0081    | GETGLOBAL     R1, G3
   0082    | ADDSUBLAYER   R0, R1
@@ -202,13 +202,13 @@
   0096    | SETGLOBAL     R0, G4
   0097    | GETGLOBAL     R0, G4
   0098    | LOADK         R1, K15             ; 11
-  0099    | SETPROP       R0, R1, fontSize
+  0099    | SETSTYLED     R0, R1, fontSize
   0100    | GETGLOBAL     R0, G4
   0101    | LOADK         R1, K16             ; #1d3557ff
-  0102    | SETPROP       R0, R1, foregroundColor
+  0102    | SETSTYLED     R0, R1, foregroundColor
   0103    | GETGLOBAL     R0, G4
   0104    | LOADK         R1, K17             ; #edf2f4ff
-  0105    | SETPROP       R0, R1, backgroundColor
+  0105    | SETSTYLED     R0, R1, backgroundColor
   0106    | ROOT          R0
   0107    | GETGLOBAL     R1, G4
   0108    | ADDSUBLAYER   R0, R1
@@ -225,13 +225,13 @@
   0119    | SETGLOBAL     R0, G5
   0120    | GETGLOBAL     R0, G5
   0121    | LOADK         R1, K15             ; 11
-  0122    | SETPROP       R0, R1, fontSize
+  0122    | SETSTYLED     R0, R1, fontSize
   0123    | GETGLOBAL     R0, G5
   0124    | LOADK         R1, K16             ; #1d3557ff
-  0125    | SETPROP       R0, R1, foregroundColor
+  0125    | SETSTYLED     R0, R1, foregroundColor
   0126    | GETGLOBAL     R0, G5
   0127    | LOADK         R1, K17             ; #edf2f4ff
-  0128    | SETPROP       R0, R1, backgroundColor
+  0128    | SETSTYLED     R0, R1, backgroundColor
   0129    | ROOT          R0
   0130    | GETGLOBAL     R1, G5
   0131    | ADDSUBLAYER   R0, R1
@@ -248,13 +248,13 @@
   0142    | SETGLOBAL     R0, G6
   0143    | GETGLOBAL     R0, G6
   0144    | LOADK         R1, K15             ; 11
-  0145    | SETPROP       R0, R1, fontSize
+  0145    | SETSTYLED     R0, R1, fontSize
   0146    | GETGLOBAL     R0, G6
   0147    | LOADK         R1, K16             ; #1d3557ff
-  0148    | SETPROP       R0, R1, foregroundColor
+  0148    | SETSTYLED     R0, R1, foregroundColor
   0149    | GETGLOBAL     R0, G6
   0150    | LOADK         R1, K17             ; #edf2f4ff
-  0151    | SETPROP       R0, R1, backgroundColor
+  0151    | SETSTYLED     R0, R1, backgroundColor
   0152    | ROOT          R0
   0153    | GETGLOBAL     R1, G6
   0154    | ADDSUBLAYER   R0, R1
@@ -271,13 +271,13 @@
   0165    | SETGLOBAL     R0, G7
   0166    | GETGLOBAL     R0, G7
   0167    | LOADK         R1, K15             ; 11
-  0168    | SETPROP       R0, R1, fontSize
+  0168    | SETSTYLED     R0, R1, fontSize
   0169    | GETGLOBAL     R0, G7
   0170    | LOADK         R1, K16             ; #1d3557ff
-  0171    | SETPROP       R0, R1, foregroundColor
+  0171    | SETSTYLED     R0, R1, foregroundColor
   0172    | GETGLOBAL     R0, G7
   0173    | LOADK         R1, K17             ; #edf2f4ff
-  0174    | SETPROP       R0, R1, backgroundColor
+  0174    | SETSTYLED     R0, R1, backgroundColor
   0175    | ROOT          R0
   0176    | GETGLOBAL     R1, G7
   0177    | ADDSUBLAYER   R0, R1
@@ -294,13 +294,13 @@
   0188    | SETGLOBAL     R0, G8
   0189    | GETGLOBAL     R0, G8
   0190    | LOADK         R1, K15             ; 11
-  0191    | SETPROP       R0, R1, fontSize
+  0191    | SETSTYLED     R0, R1, fontSize
   0192    | GETGLOBAL     R0, G8
   0193    | LOADK         R1, K16             ; #1d3557ff
-  0194    | SETPROP       R0, R1, foregroundColor
+  0194    | SETSTYLED     R0, R1, foregroundColor
   0195    | GETGLOBAL     R0, G8
   0196    | LOADK         R1, K17             ; #edf2f4ff
-  0197    | SETPROP       R0, R1, backgroundColor
+  0197    | SETSTYLED     R0, R1, backgroundColor
   0198    | ROOT          R0
   0199    | GETGLOBAL     R1, G8
   0200    | ADDSUBLAYER   R0, R1
@@ -330,13 +330,13 @@
   0224    | SETGLOBAL     R0, G11
   0225    | GETGLOBAL     R0, G11
   0226    | LOADK         R1, K15             ; 11
-  0227    | SETPROP       R0, R1, fontSize
+  0227    | SETSTYLED     R0, R1, fontSize
   0228    | GETGLOBAL     R0, G11
   0229    | LOADK         R1, K16             ; #1d3557ff
-  0230    | SETPROP       R0, R1, foregroundColor
+  0230    | SETSTYLED     R0, R1, foregroundColor
   0231    | GETGLOBAL     R0, G11
   0232    | LOADK         R1, K17             ; #edf2f4ff
-  0233    | SETPROP       R0, R1, backgroundColor
+  0233    | SETSTYLED     R0, R1, backgroundColor
   0234    | ROOT          R0
   0235    | GETGLOBAL     R1, G11
   0236    | ADDSUBLAYER   R0, R1
@@ -353,13 +353,13 @@
   0247    | SETGLOBAL     R0, G12
   0248    | GETGLOBAL     R0, G12
   0249    | LOADK         R1, K15             ; 11
-  0250    | SETPROP       R0, R1, fontSize
+  0250    | SETSTYLED     R0, R1, fontSize
   0251    | GETGLOBAL     R0, G12
   0252    | LOADK         R1, K16             ; #1d3557ff
-  0253    | SETPROP       R0, R1, foregroundColor
+  0253    | SETSTYLED     R0, R1, foregroundColor
   0254    | GETGLOBAL     R0, G12
   0255    | LOADK         R1, K17             ; #edf2f4ff
-  0256    | SETPROP       R0, R1, backgroundColor
+  0256    | SETSTYLED     R0, R1, backgroundColor
   0257    | ROOT          R0
   0258    | GETGLOBAL     R1, G12
   0259    | ADDSUBLAYER   R0, R1

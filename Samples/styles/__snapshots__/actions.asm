@@ -1,4 +1,4 @@
-; calc bytecode, format 2
+; calc bytecode, format 6
 ; source: Samples/styles/actions.cal
 .scene size 200x100 scale 1 fps 10 duration 3 background #ffffffff origin topLeft
 .globals 3
@@ -38,13 +38,13 @@
   0001    | SETGLOBAL     R0, G0
   0002    | GETGLOBAL     R0, G0
   0003    | LOADK         R1, K3              ; (0, 0, 30, 30)
-  0004    | SETPROP       R0, R1, bounds
+  0004    | SETSTYLED     R0, R1, bounds
   0005    | GETGLOBAL     R0, G0
   0006    | LOADK         R1, K4              ; 6
-  0007    | SETPROP       R0, R1, cornerRadius
+  0007    | SETSTYLED     R0, R1, cornerRadius
   0008    | GETGLOBAL     R0, G0
   0009    | LOADK         R1, K5              ; #264653ff
-  0010    | SETPROP       R0, R1, backgroundColor
+  0010    | SETSTYLED     R0, R1, backgroundColor
   0011    | GETGLOBAL     R0, G0
   0012    | ANIMNEW       R1, AT0             ; basic position
   0013    | SETACTION     R0, R1, K6          ; "position"
@@ -58,13 +58,13 @@
   0021    | SETGLOBAL     R0, G1
   0022    | GETGLOBAL     R0, G1
   0023    | LOADK         R1, K3              ; (0, 0, 30, 30)
-  0024    | SETPROP       R0, R1, bounds
+  0024    | SETSTYLED     R0, R1, bounds
   0025    | GETGLOBAL     R0, G1
   0026    | LOADK         R1, K4              ; 6
-  0027    | SETPROP       R0, R1, cornerRadius
+  0027    | SETSTYLED     R0, R1, cornerRadius
   0028    | GETGLOBAL     R0, G1
   0029    | LOADK         R1, K5              ; #264653ff
-  0030    | SETPROP       R0, R1, backgroundColor
+  0030    | SETSTYLED     R0, R1, backgroundColor
   0031    | GETGLOBAL     R0, G1
   0032    | ANIMNEW       R1, AT0             ; basic position
   0033    | SETACTION     R0, R1, K6          ; "position"
@@ -81,13 +81,13 @@
   0044    | SETGLOBAL     R0, G2
   0045    | GETGLOBAL     R0, G2
   0046    | LOADK         R1, K3              ; (0, 0, 30, 30)
-  0047    | SETPROP       R0, R1, bounds
+  0047    | SETSTYLED     R0, R1, bounds
   0048    | GETGLOBAL     R0, G2
   0049    | LOADK         R1, K4              ; 6
-  0050    | SETPROP       R0, R1, cornerRadius
+  0050    | SETSTYLED     R0, R1, cornerRadius
   0051    | GETGLOBAL     R0, G2
   0052    | LOADK         R1, K5              ; #264653ff
-  0053    | SETPROP       R0, R1, backgroundColor
+  0053    | SETSTYLED     R0, R1, backgroundColor
   0054    | GETGLOBAL     R0, G2
   0055    | ANIMNEW       R1, AT0             ; basic position
   0056    | SETACTION     R0, R1, K6          ; "position"

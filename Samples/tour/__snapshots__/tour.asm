@@ -1,4 +1,4 @@
-; calc bytecode, format 5
+; calc bytecode, format 6
 ; source: Samples/tour/tour.cal
 .scene size 256x192 scale 1 fps 12 duration 4 background #f4f1eaff origin topLeft
 .globals 22
@@ -13,6 +13,8 @@
 .property "emitterCells.drop.color" id 32776 color = #ffffffff
 .property "emitterCells.drop.emitterCells.mist.birthRate" id 32777 number = 0
 .property "emitterCells.drop.emitterCells.mist.lifetime" id 32778 duration = 0
+.property "emitterCells.drop.emitterCells.mist.contents" id 32779 image = image ""
+.property "emitterCells.drop.emitterCells.mist.scale" id 32780 number = 1
 
 .constants
   K0      number    0
@@ -64,56 +66,57 @@
   K46     number    80
   K47     number    5
   K48     number    0.2
-  K49     rect      (0, 0, 10, 10)
-  K50     point     (248, 12)
-  K51     string    "tile "
-  K52     enum      case 1
-  K53     string    "band"
-  K54     string    "superlayer"
-  K55     number    -10
-  K56     string    "spin"
-  K57     string    "bloom:glow"
-  K58     number    0.6
-  K59     string    "tile"
-  K60     rect      (0, 0, 32, 32)
-  K61     string    "position"
-  K62     color     #2a9d8fff
-  K63     color     #e9c46aff
-  K64     color     #f4a261ff
-  K65     color     #e76f51ff
-  K66     color     #264653ff
-  K67     number    0.4
-  K68     string    "tile0"
-  K69     string    "hop"
-  K70     string    "tile1"
-  K71     string    "settle"
-  K72     string    "tile4"
-  K73     string    "turn"
-  K74     string    "orbit"
-  K75     string    "drop"
-  K76     string    "drop.mist"
-  K77     number    40
-  K78     number    44
-  K79     number    150
-  K80     number    0.55
-  K81     number    0.45
-  K82     number    3.141592653589793
-  K83     number    120
-  K84     string    "tile2"
-  K85     string    "intro"
-  K86     number    1.5
-  K87     string    "tile3"
-  K88     number    6
-  K89     string    "borderWidth"
-  K90     timing    linear
-  K91     color     #a8dadcff
-  K92     timing    easeInEaseOut
-  K93     string    "nothing"
-  K94     color     #f1faeeff
-  K95     number    100
-  K96     point     (20, 20)
-  K97     number    16
-  K98     point     (4, 24)
+  K49     image     image "drop.png"
+  K50     rect      (0, 0, 10, 10)
+  K51     point     (248, 12)
+  K52     string    "tile "
+  K53     enum      case 1
+  K54     string    "band"
+  K55     string    "superlayer"
+  K56     number    -10
+  K57     string    "spin"
+  K58     string    "bloom:glow"
+  K59     number    0.6
+  K60     string    "tile"
+  K61     rect      (0, 0, 32, 32)
+  K62     string    "position"
+  K63     color     #2a9d8fff
+  K64     color     #e9c46aff
+  K65     color     #f4a261ff
+  K66     color     #e76f51ff
+  K67     color     #264653ff
+  K68     number    0.4
+  K69     string    "tile0"
+  K70     string    "hop"
+  K71     string    "tile1"
+  K72     string    "settle"
+  K73     string    "tile4"
+  K74     string    "turn"
+  K75     string    "orbit"
+  K76     string    "drop"
+  K77     string    "drop.mist"
+  K78     number    40
+  K79     number    44
+  K80     number    150
+  K81     number    0.55
+  K82     number    0.45
+  K83     number    3.141592653589793
+  K84     number    120
+  K85     string    "tile2"
+  K86     string    "intro"
+  K87     number    1.5
+  K88     string    "tile3"
+  K89     number    6
+  K90     string    "borderWidth"
+  K91     timing    linear
+  K92     color     #a8dadcff
+  K93     timing    easeInEaseOut
+  K94     string    "nothing"
+  K95     color     #f1faeeff
+  K96     number    100
+  K97     point     (20, 20)
+  K98     number    16
+  K99     point     (4, 24)
 
 .layer LT0 plain "band"
   frame = K18                 ; (0, 0, 150, 24)
@@ -183,10 +186,12 @@
   emitterCells.drop.color = K19 ; rgba(0.54, 0.7799999999999999, 0.9, 1)
   emitterCells.drop.emitterCells.mist.birthRate = K47 ; 5
   emitterCells.drop.emitterCells.mist.lifetime = K48 ; 0.2
+  emitterCells.drop.emitterCells.mist.contents = K49 ; image "drop.png"
+  emitterCells.drop.emitterCells.mist.scale = K29 ; 0.5
 
 .layer LT12 plain "pebble"
-  bounds = K49                ; (0, 0, 10, 10)
-  position = K50              ; (248, 12)
+  bounds = K50                ; (0, 0, 10, 10)
+  position = K51              ; (248, 12)
   cornerRadius = K47          ; 5
   backgroundColor = K15       ; #1d3557ff
 
@@ -242,7 +247,7 @@
 .function F0 "main" params 0 registers 11
   0000   19 LOADK         R3, K14             ; 3
   0001    | SETGLOBAL     R3, G3
-  0002   20 LOADK         R3, K51             ; "tile "
+  0002   20 LOADK         R3, K52             ; "tile "
   0003    | GETGLOBAL     R5, G3
   0004    | ADD           R5, R5, K5          ; 1
   0005    | CALLB         R4, R5, string
@@ -259,7 +264,7 @@
   0016    | GETGLOBAL     R4, G10
   0017    | ADDSUBLAYER   R3, R4
   0018    | GETGLOBAL     R3, G10
-  0019    | LOADK         R5, K52             ; case 1
+  0019    | LOADK         R5, K53             ; case 1
   0020    | NEWARRAY      R4, R5, 1
   0021    | SETPROP       R3, R4, autoresizingMask
   0022   63 NEWLAYER      R3, LT1             ; plain "caption"
@@ -268,14 +273,14 @@
   0025    | GETGLOBAL     R4, G11
   0026    | ADDSUBLAYER   R3, R4
   0027   66 GETGLOBAL     R3, G11
-  0028    | LOADK         R4, K53             ; "band"
+  0028    | LOADK         R4, K54             ; "band"
   0029    | LOADK         R5, K5              ; 1
   0030    | LOADK         R6, K13             ; 12
   0031    | CONSTRAIN     R3, R4..R6, minX=minX
   0032    | GETGLOBAL     R3, G11
-  0033    | LOADK         R4, K54             ; "superlayer"
+  0033    | LOADK         R4, K55             ; "superlayer"
   0034    | LOADK         R5, K5              ; 1
-  0035    | LOADK         R6, K55             ; -10
+  0035    | LOADK         R6, K56             ; -10
   0036    | CONSTRAIN     R3, R4..R6, maxY=maxY
   0037   68 NEWLAYER      R3, LT2             ; plain "badge"
   0038    | SETGLOBAL     R3, G12
@@ -284,7 +289,7 @@
   0041    | ADDSUBLAYER   R3, R4
   0042   74 GETGLOBAL     R3, G12
   0043    | ANIMNEW       R4, AT0             ; basic transform.rotation.z
-  0044    | ANIMADD       R3, R4, K56         ; "spin"
+  0044    | ANIMADD       R3, R4, K57         ; "spin"
   0045   79 NEWLAYER      R3, LT5             ; plain "pulse"
   0046    | SETGLOBAL     R3, G13
   0047    | ROOT          R3
@@ -297,11 +302,11 @@
   0054    | NEWARRAY      R4, R5, 0
   0055    | BIND          R3..R4, F4, borderColor ; "borderColor = …"
   0056   86 GETGLOBAL     R3, G13
-  0057    | LOADK         R5, K57             ; "bloom:glow"
+  0057    | LOADK         R5, K58             ; "bloom:glow"
   0058    | NEWARRAY      R4, R5, 1
   0059    | SETPROP       R3, R4, filters
   0060    | GETGLOBAL     R3, G13
-  0061    | LOADK         R4, K58             ; 0.6
+  0061    | LOADK         R4, K59             ; 0.6
   0062    | SETPROP       R3, R4, filters.glow.inputIntensity
   0063   87 NEWLAYER      R0, LT4             ; plain ""
   0064    | GETGLOBAL     R3, G13
@@ -310,54 +315,54 @@
   0067    | LOADK         R4, K47             ; 5
   0068    | FORPREP       R3..R4, R1, +36     ; -> 0105
   0069   93 NEWLAYER      R2, LT6             ; plain ""
-  0070    | LOADK         R5, K59             ; "tile"
+  0070    | LOADK         R5, K60             ; "tile"
   0071    | MOVE          R7, R1
   0072    | CALLB         R6, R7, string
   0073    | ADD           R5, R5, R6
   0074    | SETPROP       R2, R5, name
-  0075   94 LOADK         R5, K60             ; (0, 0, 32, 32)
-  0076    | SETPROP       R2, R5, bounds
+  0075   94 LOADK         R5, K61             ; (0, 0, 32, 32)
+  0076    | SETSTYLED     R2, R5, bounds
   0077    | LOADK         R5, K8              ; 8
-  0078    | SETPROP       R2, R5, cornerRadius
+  0078    | SETSTYLED     R2, R5, cornerRadius
   0079    | LOADK         R5, K2              ; 2
-  0080    | SETPROP       R2, R5, borderWidth
+  0080    | SETSTYLED     R2, R5, borderWidth
   0081    | LOADK         R5, K15             ; #1d3557ff
-  0082    | SETPROP       R2, R5, borderColor
+  0082    | SETSTYLED     R2, R5, borderColor
   0083    | ANIMNEW       R5, AT6             ; basic position
-  0084    | SETACTION     R2, R5, K61         ; "position"
+  0084    | SETACTION     R2, R5, K62         ; "position"
   0085   93 ROOT          R5
   0086    | ADDSUBLAYER   R5, R2
   0087   95 MOVE          R6, R1
   0088    | CALL          R5, 1, F2           ; "spot"
   0089    | SETPROP       R2, R5, position
-  0090   96 LOADK         R6, K62             ; #2a9d8fff
-  0091    | LOADK         R7, K63             ; #e9c46aff
-  0092    | LOADK         R8, K64             ; #f4a261ff
-  0093    | LOADK         R9, K65             ; #e76f51ff
-  0094    | LOADK         R10, K66            ; #264653ff
+  0090   96 LOADK         R6, K63             ; #2a9d8fff
+  0091    | LOADK         R7, K64             ; #e9c46aff
+  0092    | LOADK         R8, K65             ; #f4a261ff
+  0093    | LOADK         R9, K66             ; #e76f51ff
+  0094    | LOADK         R10, K67            ; #264653ff
   0095    | NEWARRAY      R5, R6, 5
   0096    | GETINDEX      R5, R5, R1
   0097    | SETPROP       R2, R5, backgroundColor
-  0098   97 LOADK         R5, K67             ; 0.4
+  0098   97 LOADK         R5, K68             ; 0.4
   0099    | MOVE          R7, R1
   0100    | CALLB         R6, R7, random
-  0101    | MUL           R6, R6, K58         ; 0.6
+  0101    | MUL           R6, R6, K59         ; 0.6
   0102    | ADD           R5, R5, R6
   0103    | SETPROP       R2, R5, opacity
   0104   92 FORLOOP       R3..R4, R1, -36     ; -> 0069
-  0105  103 LOADK         R3, K68             ; "tile0"
+  0105  103 LOADK         R3, K69             ; "tile0"
   0106    | NAMED         R3, R3
-  0107    | LOADK         R4, K69             ; "hop"
+  0107    | LOADK         R4, K70             ; "hop"
   0108    | NEWARRAY      R5, R6, 0
   0109    | ONSTOP        R3..R4, R5, F5      ; "on named(\"tile0\").hop.didStop"
-  0110  106 LOADK         R3, K70             ; "tile1"
+  0110  106 LOADK         R3, K71             ; "tile1"
   0111    | NAMED         R3, R3
-  0112    | LOADK         R4, K71             ; "settle"
+  0112    | LOADK         R4, K72             ; "settle"
   0113    | NEWARRAY      R5, R6, 0
   0114    | ONSTART       R3..R4, R5, F6      ; "on named(\"tile1\").settle.didStart"
-  0115  107 LOADK         R3, K72             ; "tile4"
+  0115  107 LOADK         R3, K73             ; "tile4"
   0116    | NAMED         R3, R3
-  0117    | LOADK         R4, K71             ; "settle"
+  0117    | LOADK         R4, K72             ; "settle"
   0118    | GETGLOBAL     R6, G3
   0119    | CALLB         R5, R6, string
   0120    | ADD           R4, R4, R5
@@ -399,7 +404,7 @@
   0156    | SETDRAW       R3..R4, F13         ; "draw dial"
   0157  169 GETGLOBAL     R3, G17
   0158    | ANIMNEW       R4, AT7             ; basic sweep
-  0159    | ANIMADD       R3, R4, K73         ; "turn"
+  0159    | ANIMADD       R3, R4, K74         ; "turn"
   0160  173 NEWLAYER      R3, LT10            ; plain "comet"
   0161    | SETGLOBAL     R3, G18
   0162    | ROOT          R3
@@ -407,15 +412,15 @@
   0164    | ADDSUBLAYER   R3, R4
   0165  176 GETGLOBAL     R3, G18
   0166    | ANIMNEW       R4, AT8             ; keyframe position
-  0167    | ANIMADD       R3, R4, K74         ; "orbit"
+  0167    | ANIMADD       R3, R4, K75         ; "orbit"
   0168  182 NEWLAYER      R3, LT11            ; emitter "spray"
   0169    | SETGLOBAL     R3, G19
   0170    | ROOT          R3
   0171    | GETGLOBAL     R4, G19
   0172    | ADDSUBLAYER   R3, R4
   0173    | GETGLOBAL     R3, G19
-  0174    | LOADK         R5, K75             ; "drop"
-  0175    | LOADK         R6, K76             ; "drop.mist"
+  0174    | LOADK         R5, K76             ; "drop"
+  0175    | LOADK         R6, K77             ; "drop.mist"
   0176    | NEWARRAY      R4, R5, 2
   0177    | SETPROP       R3, R4, emitterCells
   0178  190 LOADK         R3, K14             ; 3
@@ -464,19 +469,19 @@
   0007    | RETV          R1
 
 .function F2 "spot" params 1 registers 3
-  0000   28 LOADK         R1, K77             ; 40
-  0001    | MUL           R2, R0, K78         ; 44
+  0000   28 LOADK         R1, K78             ; 40
+  0001    | MUL           R2, R0, K79         ; 44
   0002    | ADD           R1, R1, R2
-  0003    | LOADK         R2, K79             ; 150
+  0003    | LOADK         R2, K80             ; 150
   0004    | MKPOINT       R1, R1, R2
   0005    | RETV          R1
 
 .function F3 "opacity = …" params 0 registers 4
-  0000   84 LOADK         R0, K80             ; 0.55
-  0001    | LOADK         R1, K81             ; 0.45
+  0000   84 LOADK         R0, K81             ; 0.55
+  0001    | LOADK         R1, K82             ; 0.45
   0002    | NOW           R3
   0003    | DIV           R3, R3, K5          ; 1
-  0004    | MUL           R3, R3, K82         ; 3.141592653589793
+  0004    | MUL           R3, R3, K83         ; 3.141592653589793
   0005    | CALLB         R2, R3, cos
   0006    | MUL           R1, R1, R2
   0007    | ADD           R0, R0, R1
@@ -493,7 +498,7 @@
 
 .function F5 "on named(\"tile0\").hop.didStop" params 1 registers 3
   0000  104 JMPIFNOT      R0, +4              ; -> 0005
-  0001    | LOADK         R1, K68             ; "tile0"
+  0001    | LOADK         R1, K69             ; "tile0"
   0002    | NAMED         R1, R1
   0003    | LOADK         R2, K24             ; rgba(0.9, 0.22, 0.27, 1)
   0004    | SETPROP       R1, R2, backgroundColor
@@ -506,34 +511,34 @@
   0003    | RET
 
 .function F7 "on named(\"tile4\")[\"settle\\(count)\"].didStart" params 0 registers 2
-  0000  108 LOADK         R0, K72             ; "tile4"
+  0000  108 LOADK         R0, K73             ; "tile4"
   0001    | NAMED         R0, R0
   0002    | LOADK         R1, K15             ; #1d3557ff
   0003    | SETPROP       R0, R1, backgroundColor
   0004  109 RET
 
 .function F8 "at 0.5s" params 0 registers 7
-  0000  112 LOADK         R1, K68             ; "tile0"
+  0000  112 LOADK         R1, K69             ; "tile0"
   0001    | NAMED         R1, R1
   0002    | ANIMNEW       R2, AT1             ; keyframe position.y
-  0003    | LOADK         R4, K79             ; 150
-  0004    | LOADK         R5, K83             ; 120
-  0005    | LOADK         R6, K79             ; 150
+  0003    | LOADK         R4, K80             ; 150
+  0004    | LOADK         R5, K84             ; 120
+  0005    | LOADK         R6, K80             ; 150
   0006    | NEWARRAY      R3, R4, 3
   0007    | ANIMSET       R2, R3, values
-  0008    | ANIMADD       R1, R2, K69         ; "hop"
-  0009  113 LOADK         R1, K70             ; "tile1"
+  0008    | ANIMADD       R1, R2, K70         ; "hop"
+  0009  113 LOADK         R1, K71             ; "tile1"
   0010    | NAMED         R1, R1
   0011    | ANIMNEW       R2, AT2             ; spring transform.scale
-  0012    | ANIMADD       R1, R2, K71         ; "settle"
-  0013  114 LOADK         R1, K84             ; "tile2"
+  0012    | ANIMADD       R1, R2, K72         ; "settle"
+  0013  114 LOADK         R1, K85             ; "tile2"
   0014    | NAMED         R1, R1
   0015    | ANIMNEW       R2, AT5             ; group bounds
   0016    | ANIMNEW       R4, AT3             ; basic opacity
   0017    | ANIMNEW       R5, AT4             ; basic position.x
   0018    | NEWARRAY      R3, R4, 2
   0019    | ANIMSET       R2, R3, animations
-  0020    | ANIMADD       R1, R2, K85         ; "intro"
+  0020    | ANIMADD       R1, R2, K86         ; "intro"
   0021  115 ANIMNEW       R1, AT5             ; group bounds
   0022    | ANIMNEW       R3, AT3             ; basic opacity
   0023    | ANIMNEW       R4, AT4             ; basic position.x
@@ -541,16 +546,16 @@
   0025    | ANIMSET       R1, R2, animations
   0026    | MOVE          R0, R1
   0027  116 ANIMCOPY      R1, R0
-  0028    | LOADK         R2, K86             ; 1.5
+  0028    | LOADK         R2, K87             ; 1.5
   0029    | ANIMSET       R1, R2, beginTime
   0030    | MOVE          R0, R1
-  0031  117 LOADK         R1, K87             ; "tile3"
+  0031  117 LOADK         R1, K88             ; "tile3"
   0032    | NAMED         R1, R1
-  0033    | ANIMADD       R1, R0, K85         ; "intro"
-  0034  118 LOADK         R1, K72             ; "tile4"
+  0033    | ANIMADD       R1, R0, K86         ; "intro"
+  0034  118 LOADK         R1, K73             ; "tile4"
   0035    | NAMED         R1, R1
   0036    | ANIMNEW       R2, AT2             ; spring transform.scale
-  0037    | LOADK         R3, K71             ; "settle"
+  0037    | LOADK         R3, K72             ; "settle"
   0038    | GETGLOBAL     R5, G3
   0039    | CALLB         R4, R5, string
   0040    | ADD           R3, R3, R4
@@ -559,7 +564,7 @@
 
 .function F9 "at 1s" params 0 registers 4
   0000  122 GETGLOBAL     R0, G9
-  0001    | LOADK         R1, K83             ; 120
+  0001    | LOADK         R1, K84             ; 120
   0002    | SETPROP       R0, R1, position.x
   0003  123 GETGLOBAL     R0, G11
   0004    | UNCONSTRAIN   R0
@@ -573,40 +578,40 @@
   0012    | GETGLOBAL     R1, G10
   0013    | GETPROP       R1, R1, name
   0014    | LOADK         R2, K5              ; 1
-  0015    | LOADK         R3, K88             ; 6
+  0015    | LOADK         R3, K89             ; 6
   0016    | CONSTRAIN     R0, R1..R3, minY=maxY
   0017  124 GETGLOBAL     R0, G13
   0018    | LOADNIL       R1
-  0019    | SETACTION     R0, R1, K89         ; "borderWidth"
+  0019    | SETACTION     R0, R1, K90         ; "borderWidth"
   0020  125 TXBEGIN
   0021    | LOADK         R0, K5              ; 1
   0022    | TXSET         R0, animationDuration
-  0023    | LOADK         R0, K90             ; linear
+  0023    | LOADK         R0, K91             ; linear
   0024    | TXSET         R0, animationTimingFunction
   0025    | NEWARRAY      R0, R1, 0
   0026    | TXCOMPLETION  R0, F17             ; "transaction completion"
   0027  126 GETGLOBAL     R0, G13
-  0028    | LOADK         R1, K79             ; 150
+  0028    | LOADK         R1, K80             ; 150
   0029    | SETPROP       R0, R1, position.y
   0030  127 TXBEGIN
   0031    | LOADBOOL      R0, 1
   0032    | TXSET         R0, disableActions
   0033    | GETGLOBAL     R0, G10
-  0034    | LOADK         R1, K91             ; #a8dadcff
+  0034    | LOADK         R1, K92             ; #a8dadcff
   0035    | SETPROP       R0, R1, backgroundColor
   0036    | TXCOMMIT
   0037  130 TXCOMMIT
   0038  131 TXBEGIN
   0039    | LOADK         R0, K29             ; 0.5
   0040    | TXSET         R0, animationDuration
-  0041    | LOADK         R0, K92             ; easeInEaseOut
+  0041    | LOADK         R0, K93             ; easeInEaseOut
   0042    | TXSET         R0, animationTimingFunction
   0043    | LOADBOOL      R0, 0
   0044    | TXSET         R0, beginFromCurrentState
   0045    | NEWARRAY      R0, R1, 0
   0046    | TXCOMPLETIONF R0, F18             ; "animate completion"
   0047    | GETGLOBAL     R0, G18
-  0048    | LOADK         R1, K58             ; 0.6
+  0048    | LOADK         R1, K59             ; 0.6
   0049    | SETPROP       R0, R1, opacity
   0050  133 TXCOMMIT
   0051  134 RET
@@ -615,9 +620,9 @@
   0000  137 GETGLOBAL     R0, G3
   0001    | ADD           R0, R0, K5          ; 1
   0002    | SETGLOBAL     R0, G3
-  0003  138 LOADK         R0, K87             ; "tile3"
+  0003  138 LOADK         R0, K88             ; "tile3"
   0004    | NAMED         R0, R0
-  0005    | LOADK         R1, K79             ; 150
+  0005    | LOADK         R1, K80             ; 150
   0006    | GETGLOBAL     R2, G3
   0007    | MUL           R2, R2, K35         ; 4
   0008    | SUB           R1, R1, R2
@@ -626,7 +631,7 @@
 
 .function F11 "after 3s" params 0 registers 3
   0000  142 GETGLOBAL     R0, G9
-  0001    | ANIMREMOVE    R0, K93             ; "nothing"
+  0001    | ANIMREMOVE    R0, K94             ; "nothing"
   0002  143 GETGLOBAL     R0, G9
   0003    | GETGLOBAL     R1, G12
   0004    | LOADK         R2, K0              ; 0
@@ -645,7 +650,7 @@
   0017    | SUBLAYERS     R0, R0
   0018    | LOADK         R1, K5              ; 1
   0019    | GETINDEX      R0, R0, R1
-  0020    | LOADK         R1, K94             ; #f1faeeff
+  0020    | LOADK         R1, K95             ; #f1faeeff
   0021    | SETPROP       R0, R1, backgroundColor
   0022  147 GETGLOBAL     R0, G12
   0023    | ANIMREMOVEALL R0
@@ -662,7 +667,7 @@
   0034  151 RET
 
 .function F12 "every frame" params 0 registers 3
-  0000  156 LOADK         R0, K95             ; 100
+  0000  156 LOADK         R0, K96             ; 100
   0001    | GETGLOBAL     R1, G9
   0002    | GETPRES       R1, R1, position.x
   0003    | LT            R0, R0, R1
@@ -674,8 +679,8 @@
   0009  157 RET
 
 .function F13 "draw dial" params 1 registers 9
-  0000  166 LOADK         R4, K96             ; (20, 20)
-  0001    | LOADK         R5, K97             ; 16
+  0000  166 LOADK         R4, K97             ; (20, 20)
+  0001    | LOADK         R5, K98             ; 16
   0002    | LOADK         R6, K0              ; 0
   0003    | GETPRES       R7, R0, sweep
   0004    | LOADBOOL      R8, 0
@@ -684,7 +689,7 @@
   0007    | LOADK         R3, K14             ; 3
   0008    | DRAWSTROKE    R1..R3
   0009  167 GETGLOBAL     R1, G4
-  0010    | LOADK         R2, K98             ; (4, 24)
+  0010    | LOADK         R2, K99             ; (4, 24)
   0011    | LOADK         R3, K8              ; 8
   0012    | LOADK         R4, K15             ; #1d3557ff
   0013    | DRAWTEXT      R1..R4

@@ -47,8 +47,18 @@ typedef struct {
 
 /// Draws a sprite onto a surface whose device pixel (x, y) is at surface + (y − origin_y)·stride +
 /// (x − origin_x): each pixel of the box whose centre maps within the bordered image gets the
-/// bilinear sample (7-bit fractions, exactly rounded), trilinear when weight > 0, times the tint,
+/// bilinear sample (6-bit fractions; the formulas are at the top of sprites.c), trilinear when weight > 0, times the tint,
 /// times mask[y·mask_stride + x] / 255 when mask is not NULL, composited source-over or (additive)
 /// plus-lighter. Every path computes the same integers.
 void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprite, int additive);
+
+/// Draws `count` sprites in order (calc_sprite_draw on each in turn).
+void calc_sprite_draw_batch(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
+                            const uint8_t *mask, ptrdiff_t mask_stride, const calc_sprite *sprites, size_t count,
+                            int additive);
+
+/// The widest path calc_sprite_draw may use: 0 plain C, 1 AVX2, 2 AVX-512 (capped to what the CPU
+/// has; by default the widest it has). Tests compare every path with the plain one. Returns the
+/// level set.
+int calc_sprites_set_simd(int level);
