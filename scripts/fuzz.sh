@@ -6,8 +6,9 @@
 # -sanitize=fuzzer,address into .build-fuzz (release, so the run is fast; overflow checks stay on),
 # seeds the corpus from Samples/ (and .calb files compiled from them, and the test fixtures' images)
 # plus Fuzz/corpus/TARGET, and runs niced for SECONDS. A crash, an ASan report, a run over 2 s
-# (-timeout) or over 1 GB (-rss_limit_mb) is a failure: libFuzzer writes the input to
-# .build-fuzz/artifacts/ and the script exits non-zero. New corpus entries go to
+# (-timeout; FUZZ_TIMEOUT=S raises it on a loaded machine, where inputs of 0.2 s were timed out)
+# or over 1 GB (-rss_limit_mb) is a failure: libFuzzer writes the input to .build-fuzz/artifacts/
+# and the script exits non-zero. New corpus entries go to
 # .build-fuzz/corpus/TARGET; copy small interesting ones to Fuzz/corpus/TARGET to keep them.
 set -eu
 cd "$(dirname "$0")/.."
@@ -38,6 +39,7 @@ esac
 dict=""
 if [ "$target" = source ] || [ "$target" = run ]; then dict="-dict=Fuzz/cal.dict"; fi
 
-CALC_FUZZ_TARGET=$target nice -n 15 "$bin" $dict -max_total_time="$seconds" -rss_limit_mb=1024 -timeout=2 \
+# (leaks are checked, except system libraries' process-wide caches: Fuzz/lsan.supp)
+LSAN_OPTIONS=suppressions=Fuzz/lsan.supp CALC_FUZZ_TARGET=$target nice -n 15 "$bin" $dict -max_total_time="$seconds" -rss_limit_mb=1024 -timeout="${FUZZ_TIMEOUT:-2}" \
     -max_len=65536 -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 "$@" \
     "$corpus" Fuzz/corpus/"$target" "$seeds"

@@ -155,10 +155,13 @@ struct Composer {
             if drawCount == 0 || content.isEmpty { count = 0 }
         }
         if let s = info.shadow, count > 0 {
-            let reach = Int((3 * s.sigma).rounded(.up)) + 1
+            // (pixel counts clamped to ±2²⁴ before converting: a shadow offset of 4e54, legal as a
+            // finite number, trapped in Int(_:); anything that far is clipped away all the same)
+            func px(_ x: Double) -> Int { x.isNaN ? 0 : Int(max(-16_777_216, min(16_777_216, x))) }
+            let reach = px((3 * s.sigma).rounded(.up)) + 1
             var shadowBox = content.outset(reach)
-            shadowBox = IRect(x0: shadowBox.x0 + Int(s.offsetX.rounded(.down)), y0: shadowBox.y0 + Int(s.offsetY.rounded(.down)),
-                              x1: shadowBox.x1 + Int(s.offsetX.rounded(.up)), y1: shadowBox.y1 + Int(s.offsetY.rounded(.up)))
+            shadowBox = IRect(x0: shadowBox.x0 + px(s.offsetX.rounded(.down)), y0: shadowBox.y0 + px(s.offsetY.rounded(.down)),
+                              x1: shadowBox.x1 + px(s.offsetX.rounded(.up)), y1: shadowBox.y1 + px(s.offsetY.rounded(.up)))
             content = content.union(shadowBox.intersection(g.clipBox))
         }
         let (rx, ry) = Composer.inputReach(info.filters)

@@ -85,7 +85,10 @@ extension TextMeasure {
             if style.wrapped {
                 // the lines that fit in the height (at least one); the last of them ends in "…" when
                 // text was cut (start and middle truncation behave as end here)
-                let fit = height.isFinite && height > 0 ? max(1, Int(((height / size) / shaped.lineHeight + 1e-9).rounded(.down))) : lines.count
+                // (compared as a Double first: a tall box or a tiny font made a count past Int.max,
+                // which trapped in Int(_:) — found by fuzzing)
+                let lineFit = ((height / size) / shaped.lineHeight + 1e-9).rounded(.down)
+                let fit = height.isFinite && height > 0 && lineFit < Double(lines.count) ? max(1, Int(max(0, lineFit))) : lines.count
                 if fit < lines.count {
                     lines.removeSubrange(fit...)
                     truncate.removeSubrange(fit...)

@@ -94,7 +94,7 @@ final class PreviewServer: @unchecked Sendable {
             } else {
                 let source = SourceFile(name: file, bytes: bytes)
                 let result = Compiler.compile(source)
-                next.diagnostics = result.diagnostics.map { $0.render(in: source) }.joined()
+                next.diagnostics = Diagnostic.renderCapped(result.diagnostics, in: source)
                 next.errors = result.diagnostics.filter { $0.severity == .error }.count
                 guard let p = result.program, !result.hasErrors else { return install(next, keepingFrames: true) }
                 program = try ProgramLoader.verify(p, path: file)

@@ -156,4 +156,36 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertTrue(calc("check", "pr/up.cal").stderr.contains("warning: image path '../secret/s.png' is outside the script's folder [W0021]"))
         XCTAssertEqual(calc("check", "pr/ok.cal").stderr, "")
     }
+
+    // MARK: found by fuzzing
+
+    /// The calb fuzz target's first crash: a masked layer (so drawn as a group) whose shadow offset
+    /// is finite but enormous (4e54 points) trapped converting the shadow's box to Int. Far-off
+    /// shadows are clipped away: the frame is drawn, exit 0.
+    func testAnEnormousShadowOffsetOnAGroupDoesNotTrap() {
+        CLI.write("""
+        scene { size: (40, 40) duration: 0.1s }
+        layer a { bounds: (0, 0, 20, 20) position: (20, 20) backgroundColor: #ff0000
+          shadowOpacity: 0.5 shadowRadius: 6 shadowOffset: (4e54, 3e11) }
+        layer m { bounds: (0, 0, 10, 10) backgroundColor: #000000 }
+        a.mask = m
+
+        """, "shadow.cal", in: dir)
+        let r = calc("run", "shadow.cal", "-o", "out", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(CLI.files(in: dir + "/out").contains("frame_0000.png"), "\(CLI.files(in: dir + "/out"))")
+    }
+
+    /// The calb target's second crash: wrapped, truncated text in a box 1e300 points tall fits
+    /// more lines than Int holds; the count overflowed Int(_:). All the lines fit: exit 0.
+    func testWrappedTextInAnEnormousBoxDoesNotTrap() {
+        CLI.write("""
+        scene { size: (40, 40) duration: 0.1s }
+        layer t: text { bounds: (0, 0, 30, 1e300) position: (20, 20) string: "one two three four five"
+          fontSize: 12 isWrapped: true truncationMode: .end }
+
+        """, "text.cal", in: dir)
+        let r = calc("run", "text.cal", "-o", "out", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
 }
