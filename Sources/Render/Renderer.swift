@@ -277,8 +277,7 @@ struct Execution {
     /// `f` as a rectangle fill clipped to the clip box and the target, or nil.
     private func rectFill(_ f: Fill) -> calc_rect_fill? {
         let els = path(f.path)
-        guard case .solid(let c) = f.paint, let box = Execution.alignedRect(els, f.transform),
-              Execution.walksRectangle(els) else { return nil }
+        guard case .solid(let c) = f.paint, let box = Execution.alignedRect(els, f.transform) else { return nil }
         let r = box.intersection(clip.rect).intersection(target.rect)
         if r.isEmpty { return calc_rect_fill(x0: 0, y0: 0, x1: 0, y1: 0, color: 0) }
         return calc_rect_fill(x0: Int32(r.x0), y0: Int32(r.y0), x1: Int32(r.x1), y1: Int32(r.y1), color: PixelMath.premultiplied(c))
@@ -413,24 +412,6 @@ struct Execution {
         clip = outer
     }
 
-    /// True when the first four points of a path alignedRect accepted follow its sides (each step
-    /// changes x or y, not both): M 0 0 L 10 0 L 0 10 L 10 10 has the four corners too, but is a bow tie.
-    static func walksRectangle(_ els: UnsafeBufferPointer<PathElement>) -> Bool {
-        var pts: [Point] = []
-        for e in els.prefix(4) {
-            switch e {
-            case .move(let p), .line(let p): pts.append(p)
-            default: return false
-            }
-        }
-        guard pts.count == 4 else { return false }
-        for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) & 3]
-            if (a.x != b.x) == (a.y != b.y) { return false }
-        }
-        return true
-    }
-
     /// The device box of a path that is one axis-aligned rectangle on whole pixels under `m`.
     static func alignedRect(_ els: UnsafeBufferPointer<PathElement>, _ m: Projective) -> IRect? {
         guard m.isAffine, m.m12 == 0, m.m21 == 0, els.count == 5 || els.count == 4 else { return nil }
@@ -442,6 +423,12 @@ struct Execution {
         // the four corners, each once
         for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] {
             guard zip(xs, ys).contains(where: { $0 == x && $1 == y }) else { return nil }
+        }
+        // walked along the sides: each step changes x or y, not both (M 0 0 L 10 0 L 0 10 L 10 10 has
+        // the four corners too, but is a bow tie, which fills and clips two triangles)
+        for i in 0..<4 {
+            let j = (i + 1) & 3
+            if (xs[i] != xs[j]) == (ys[i] != ys[j]) { return nil }
         }
         let xa = x0 * m.m11 + m.m31, xb = x1 * m.m11 + m.m31
         let ya = y0 * m.m22 + m.m32, yb = y1 * m.m22 + m.m32
