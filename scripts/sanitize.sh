@@ -14,6 +14,11 @@ mode=${1:-all}
 
 address() {
     echo "== AddressSanitizer: swift test" >&2
+    # as in the run that passed (761 tests, no report): a 64 MiB stack, since ASan's debug frames are
+    # large and the parser may nest 256 levels, and no Swift backtracer on a crash (it can hang
+    # symbolicating a deep stack)
+    ulimit -s 65536 2>/dev/null || true
+    export SWIFT_BACKTRACE=enable=no
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 nice swift test --sanitize=address --scratch-path .build-asan
 }
 
