@@ -25,8 +25,20 @@ enum CLI {
 
     /// Runs `calc args` in `dir`; `environment` entries replace the inherited ones of the same name.
     static func run(_ args: [String], in dir: String, environment: [String: String] = [:]) -> CalcRun {
+        capture(binary, args, in: dir, environment: environment)
+    }
+
+    /// Runs a /bin/sh command line (for redirections such as `> /dev/full` or `>&-`), capturing
+    /// whatever stdout and stderr it leaves to the shell.
+    static func runShell(_ command: String, in dir: String) -> CalcRun {
+        capture("/bin/sh", ["-c", command], in: dir)
+    }
+
+    /// Runs `executable` with `args` in `dir` and returns its exit status and both outputs.
+    private static func capture(_ executable: String, _ args: [String], in dir: String,
+                                environment: [String: String] = [:]) -> CalcRun {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
         if !environment.isEmpty {
             p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -35,31 +47,8 @@ enum CLI {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        do { try p.run() } catch { return CalcRun(status: -1, stdout: "", stderr: "could not start \(binary): \(error)") }
+        do { try p.run() } catch { return CalcRun(status: -1, stdout: "", stderr: "could not start \(executable): \(error)") }
         // read both pipes before waiting so a large output cannot deadlock
-        final class Box: @unchecked Sendable { var data = Data() }
-        let o = Box()
-        let group = DispatchGroup()
-        group.enter()
-        let reader = out.fileHandleForReading
-        DispatchQueue.global().async { o.data = reader.readDataToEndOfFile(); group.leave() }
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return CalcRun(status: p.terminationStatus, stdout: String(decoding: o.data, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
-
-    /// Runs a /bin/sh command line (for redirections such as `> /dev/full` or `>&-`), capturing
-    /// whatever stdout and stderr it leaves to the shell.
-    static func runShell(_ command: String, in dir: String) -> CalcRun {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        do { try p.run() } catch { return CalcRun(status: -1, stdout: "", stderr: "could not start /bin/sh: \(error)") }
         final class Box: @unchecked Sendable { var data = Data() }
         let o = Box()
         let group = DispatchGroup()
