@@ -84,6 +84,19 @@ static inline void sp_row_run(const calc_sprite_level *l, int64_t j, int64_t n, 
     sp_run(v, l->dvdx, -65536, (int64_t)l->height << 16, n, i0, i1);
 }
 
+/// The pixels of row j to visit: the union of the levels' runs (one level unless trilinear) — a
+/// pixel counts when either level's sample does; the other reads zero outside its border — as
+/// [*i0, *i1); empty when *i0 >= *i1.
+static inline void sp_union_run(const calc_sprite *s, int64_t j, int64_t n, int64_t *i0, int64_t *i1) {
+    *i0 = 0; *i1 = n;
+    sp_row_run(&s->level[0], j, n, i0, i1);
+    if (s->weight > 0) {
+        int64_t k0 = 0, k1 = n;
+        sp_row_run(&s->level[1], j, n, &k0, &k1);
+        if (k0 < k1) { if (*i0 >= *i1) { *i0 = k0; *i1 = k1; } else { if (k0 < *i0) *i0 = k0; if (k1 > *i1) *i1 = k1; } }
+    }
+}
+
 /// One pixel (column i of row j of the box) of any sprite: each level's sample, zero outside its
 /// border, mixed when trilinear, then tinted, masked and blended.
 static inline void sp_pixel_any(const calc_sprite *s, int64_t j, int64_t i, const uint8_t *m, int additive, uint32_t *d) {
@@ -110,13 +123,7 @@ static void sprite_scalar(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32
     int64_t n = (int64_t)s->x1 - s->x0;
     for (int32_t y = s->y0; y < s->y1; y++) {
         int64_t j = y - s->y0, i0 = 0, i1 = n;
-        sp_row_run(&s->level[0], j, n, &i0, &i1);
-        if (s->weight > 0) {
-            // a pixel counts when either level's sample does; the other reads zero outside its border
-            int64_t k0 = 0, k1 = n;
-            sp_row_run(&s->level[1], j, n, &k0, &k1);
-            if (k0 < k1) { if (i0 >= i1) { i0 = k0; i1 = k1; } else { if (k0 < i0) i0 = k0; if (k1 > i1) i1 = k1; } }
-        }
+        sp_union_run(s, j, n, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
@@ -126,6 +133,12 @@ static void sprite_scalar(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+
+/// Fetches `count` destination pixels from `p` on (the next row, while this one is computed).
+static inline void sp_prefetch(const uint32_t *p, int64_t count) {
+    const char *next = (const char *)p;
+    for (int64_t k = 0; k < count * 4 + 64; k += 64) _mm_prefetch(next + k, _MM_HINT_T0);
+}
 
 // ---- AVX2: 8 pixels a step, the four taps gathered, arithmetic in 16-bit lanes ----
 
@@ -241,21 +254,13 @@ static void sprite_avx2(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t
     for (int32_t y = s->y0; y < s->y1; y++) {
         // the pixels to visit: the union of the levels' runs; a lane whose sample is outside a
         // level's border reads nothing from it (zero), one past the run's end is not stored
-        int64_t j = y - s->y0, i0 = 0, i1 = n;
-        sp_row_run(l0, j, n, &i0, &i1);
-        if (trilinear) {
-            int64_t k0 = 0, k1 = n;
-            sp_row_run(l1, j, n, &k0, &k1);
-            if (k0 < k1) { if (i0 >= i1) { i0 = k0; i1 = k1; } else { if (k0 < i0) i0 = k0; if (k1 > i1) i1 = k1; } }
-        }
+        int64_t j = y - s->y0, i0, i1;
+        sp_union_run(s, j, n, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
         // the next row's destination, fetched while this one is computed
-        if (y + 1 < s->y1) {
-            const char *next = (const char *)(row + stride + i0);
-            for (int64_t k = 0; k < (i1 - i0) * 4 + 64; k += 64) _mm_prefetch(next + k, _MM_HINT_T0);
-        }
+        if (y + 1 < s->y1) sp_prefetch(row + stride + i0, i1 - i0);
         __m256i u0, v0, u1 = zero, v1 = zero;
         sp_positions(l0, j, i0, &u0, &v0);
         if (trilinear) sp_positions(l1, j, i0, &u1, &v1);
@@ -397,20 +402,12 @@ SP512 static void sprite_avx512(uint32_t *surface, ptrdiff_t stride, int32_t ox,
     const __m512i du1 = _mm512_set1_epi32(16 * (int32_t)l1->dudx), dv1 = _mm512_set1_epi32(16 * (int32_t)l1->dvdx);
     int64_t n = (int64_t)s->x1 - s->x0;
     for (int32_t y = s->y0; y < s->y1; y++) {
-        int64_t j = y - s->y0, i0 = 0, i1 = n;
-        sp_row_run(l0, j, n, &i0, &i1);
-        if (trilinear) {
-            int64_t k0 = 0, k1 = n;
-            sp_row_run(l1, j, n, &k0, &k1);
-            if (k0 < k1) { if (i0 >= i1) { i0 = k0; i1 = k1; } else { if (k0 < i0) i0 = k0; if (k1 > i1) i1 = k1; } }
-        }
+        int64_t j = y - s->y0, i0, i1;
+        sp_union_run(s, j, n, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
-        if (y + 1 < s->y1) {
-            const char *next = (const char *)(row + stride + i0);
-            for (int64_t k = 0; k < (i1 - i0) * 4 + 64; k += 64) _mm_prefetch(next + k, _MM_HINT_T0);
-        }
+        if (y + 1 < s->y1) sp_prefetch(row + stride + i0, i1 - i0);
         __m512i u0, v0, u1 = zero, v1 = zero;
         sp_positions16(l0, j, i0, &u0, &v0);
         if (trilinear) sp_positions16(l1, j, i0, &u1, &v1);
