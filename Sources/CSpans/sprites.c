@@ -5,7 +5,8 @@
 // paths, chosen at run time like the span kernels in spans.c: plain C (the definition), AVX2 (8
 // pixels a step) and AVX-512 F/BW/VL (16), the vector ones with masked lanes instead of scalar tails.
 // The arithmetic, per channel, is the definition every path must reproduce bit for bit:
-//   bilinear  top = t00·(64 − fx) + t10·fx, bottom likewise (6-bit fractions, exact: ≤ 16320),
+//   bilinear  top = t00·(64 − fx) + t10·fx, bottom likewise (6-bit fractions, exact: ≤ 16320;
+//             nearest is the same with fx = fy = 0, the position offset by ½ texel),
 //             m = top + ((bottom − top)·fy·512 + 16384) >> 15 (pmulhrsw's rounding), c = (m + 32) >> 6
 //   trilinear c = (c0·(256 − w) + c1·w + 128) >> 8
 //   tint      c = div255(c · t)        mask  c = div255(c · m)        div255(x) = round(x / 255)
@@ -39,7 +40,8 @@ static void sp_run(int64_t s, int64_t d, int64_t lo, int64_t hi, int64_t n, int6
 /// The bilinear sample at (u, v) of a bordered level (the caller keeps (u, v) inside the border).
 static inline uint32_t sp_sample(const calc_sprite_level *l, int64_t u, int64_t v) {
     const uint32_t *p = l->texels + ((int32_t)(v >> 16) + 1) * (ptrdiff_t)l->stride + ((int32_t)(u >> 16) + 1);
-    uint32_t fx = (uint32_t)(u >> 10) & 63, fy = (uint32_t)(v >> 10) & 63, gx = 64 - fx, gy = 64 - fy;
+    uint32_t fx = (uint32_t)(u >> 10) & (uint32_t)l->fraction_mask, fy = (uint32_t)(v >> 10) & (uint32_t)l->fraction_mask;
+    uint32_t gx = 64 - fx, gy = 64 - fy;
     uint32_t a = p[0], b = p[1], c = p[l->stride], d = p[l->stride + 1];
     (void)gy;
     uint32_t out = 0;
@@ -184,7 +186,7 @@ static inline __m256i sp_inside8(const calc_sprite_level *l, __m256i vu, __m256i
 /// by pmulhrsw.
 __attribute__((target("avx2")))
 static inline __m256i sp_bilerp8(const calc_sprite_level *l, __m256i vu, __m256i vv, __m256i ok) {
-    const __m256i k63 = _mm256_set1_epi32(63), k64 = _mm256_set1_epi32(64), one = _mm256_set1_epi32(1);
+    const __m256i k63 = _mm256_set1_epi32(l->fraction_mask), k64 = _mm256_set1_epi32(64), one = _mm256_set1_epi32(1);
     const int ts = l->stride;
     const long long *top = (const long long *)(const void *)l->texels;
     const long long *bottom = (const long long *)(const void *)(l->texels + ts);
@@ -346,7 +348,7 @@ SP512 static inline __mmask16 sp_inside16(const calc_sprite_level *l, __m512i vu
 
 /// sp_bilerp8 for 16 pixels.
 SP512 static inline __m512i sp_bilerp16(const calc_sprite_level *l, __m512i vu, __m512i vv, __mmask16 ok) {
-    const __m512i k63 = _mm512_set1_epi32(63), k64 = _mm512_set1_epi32(64), one = _mm512_set1_epi32(1);
+    const __m512i k63 = _mm512_set1_epi32(l->fraction_mask), k64 = _mm512_set1_epi32(64), one = _mm512_set1_epi32(1);
     const int ts = l->stride;
     const void *top = (const void *)l->texels, *bottom = (const void *)(l->texels + ts);
     __m512i xi = _mm512_add_epi32(_mm512_srai_epi32(vu, 16), one);

@@ -129,23 +129,29 @@ extension Execution {
         let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
         let itx = -(ia * m.tx + ic * m.ty), ity = -(ib * m.tx + id * m.ty)
         let offX = s.source.minX - Double(tex.originX), offY = s.source.minY - Double(tex.originY)
-        // texels per device pixel, squared (the largest singular value of the inverse)
+        // texels per device pixel, squared (the largest singular value of the inverse): above 1 the
+        // sprite is minified and its minification filter applies, else its magnification filter
         let rho2 = ImageShader.squaredScale(ia, ib, ic, id)
-        let (k, w) = ImageShader.detail(squared: rho2, levels: tex.levels.count)
+        let filter = rho2 > 1 ? s.minFilter : s.magFilter
+        let (k, w) = filter == .trilinear && rho2 > 1 ? detail(squared: rho2, bias: s.minBias, levels: tex.levels.count) : (0, 0)
+        // nearest: the texel the sample point falls in, floor(u + ½) in texel-centre coordinates, is
+        // the bilinear tap at u + ½ with its fractions masked to 0
+        let nearest = filter == .nearest
+        let half = nearest ? 0 : 0.5
         let px = Double(box.x0) + 0.5, py = Double(box.y0) + 0.5
         func level(_ k: Int) -> calc_sprite_level? {
             let l = tex.levels[k]
             let sx = Double(l.width) / Double(tex.width), sy = Double(l.height) / Double(tex.height)
             // texel-centre coordinates: (source point + offset) × level scale − ½
-            let u = ((ia * px + ic * py + itx) + offX) * sx - 0.5, v = ((ib * px + id * py + ity) + offY) * sy - 0.5
+            let u = ((ia * px + ic * py + itx) + offX) * sx - half, v = ((ib * px + id * py + ity) + offY) * sy - half
             let dudx = ia * sx, dvdx = ib * sy, dudy = ic * sx, dvdy = id * sy
             // within 2^24 texels and 2^14 texels per pixel the 16.16 integers cannot overflow
             guard abs(u) < 16_777_216, abs(v) < 16_777_216, abs(dudx) < 16384, abs(dvdx) < 16384,
                   abs(dudy) < 16384, abs(dvdy) < 16384 else { return nil }
             @inline(__always) func q(_ x: Double) -> Int64 { Int64((x * 65536).rounded(.toNearestOrAwayFromZero)) }
             return calc_sprite_level(texels: UnsafePointer(tex.texels + l.offset), width: Int32(l.width), height: Int32(l.height),
-                                     stride: Int32(l.width + 2), u: q(u), v: q(v), dudx: q(dudx), dvdx: q(dvdx),
-                                     dudy: q(dudy), dvdy: q(dvdy))
+                                     stride: Int32(l.width + 2), fraction_mask: nearest ? 0 : 63, u: q(u), v: q(v),
+                                     dudx: q(dudx), dvdx: q(dvdx), dudy: q(dudy), dvdy: q(dvdy))
         }
         guard let l0 = level(k) else { return false }
         out.level.0 = l0
@@ -159,6 +165,25 @@ extension Execution {
         out.x0 = Int32(box.x0); out.y0 = Int32(box.y0); out.x1 = Int32(box.x1); out.y1 = Int32(box.y1)
         out.tint = (ch(s.tint.r), ch(s.tint.g), ch(s.tint.b), ta)
         return true
+    }
+}
+
+extension Execution {
+    /// The mipmap level and the weight (of 256) of the next one for a trilinear minification by ρ
+    /// (ρ² given, > 1) with a level-of-detail bias: λ = log₂ρ + bias, by the same approximation of
+    /// log₂ as images use (ImageShader.detail, which this is when the bias is 0); level 0 alone when
+    /// λ ≤ 0, the last level past it.
+    static func detail(squared rho2: Double, bias: Double, levels: Int) -> (Int, UInt32) {
+        guard bias != 0 else { return ImageShader.detail(squared: rho2, levels: levels) }
+        guard rho2 > 1, rho2.isFinite else { return rho2 > 1 ? (levels - 1, 0) : (0, 0) }
+        let bits = rho2.bitPattern
+        let e = Int(truncatingIfNeeded: bits >> 52) &- 1023
+        let f = Double(bitPattern: bits & 0x000F_FFFF_FFFF_FFFF | 0x3FF0_0000_0000_0000) - 1
+        let lambda = (Double(e) + f + 0.346607 * f * (1 - f)) * 0.5 + bias
+        guard lambda > 0 else { return (0, 0) }
+        guard lambda < Double(levels - 1) else { return (levels - 1, 0) }
+        let k = Int(lambda.rounded(.down))
+        return (k, UInt32(((lambda - Double(k)) * 256).rounded(.toNearestOrEven)))
     }
 }
 

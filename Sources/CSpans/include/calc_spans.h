@@ -31,6 +31,9 @@ int calc_spans_set_level(int level);
 typedef struct {
     const uint32_t *texels;
     int32_t width, height, stride;
+    /// 63: bilinear (6-bit fractions); 0: nearest (every fraction 0, so each pixel is the texel its
+    /// position falls on — the caller offsets u and v by ½ texel so that is the texel under the sample).
+    int32_t fraction_mask;
     /// Texel-centre coordinates (texel i's centre at i) of the centre of device pixel (x0, y0) and
     /// their steps per device column and row, in 16.16 fixed point.
     int64_t u, v, dudx, dvdx, dudy, dvdy;
@@ -47,7 +50,8 @@ typedef struct {
 
 /// Draws a sprite onto a surface whose device pixel (x, y) is at surface + (y − origin_y)·stride +
 /// (x − origin_x): each pixel of the box whose centre maps within the bordered image gets the
-/// bilinear sample (6-bit fractions; the formulas are at the top of sprites.c), trilinear when weight > 0, times the tint,
+/// bilinear sample (6-bit fractions, or nearest when fraction_mask is 0; the formulas are at the top
+/// of sprites.c), trilinear when weight > 0, times the tint,
 /// times mask[y·mask_stride + x] / 255 when mask is not NULL, composited source-over or (additive)
 /// plus-lighter. Every path computes the same integers.
 void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
