@@ -4,6 +4,8 @@
 // bilinear sample of four texels (or two levels' samples mixed), tinted, masked and blended. Three
 // paths, chosen at run time like the span kernels in spans.c: plain C (the definition), AVX2 (8
 // pixels a step) and AVX-512 F/BW/VL (16), the vector ones with masked lanes instead of scalar tails.
+// AVX-512 reads each pixel's four texels with one 16-byte load from the level's quad table (built
+// once per texture, calc_sprite_make_quads) when it has one, instead of four 64-bit gathers a step.
 // The arithmetic, per channel, is the definition every path must reproduce bit for bit:
 //   bilinear  top = t00·(64 − fx) + t10·fx, bottom likewise (6-bit fractions, exact: ≤ 16320;
 //             nearest is the same with fx = fy = 0, the position offset by ½ texel),
@@ -130,6 +132,26 @@ static void sprite_scalar(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
         for (int64_t i = i0; i < i1; i++) sp_pixel_any(s, j, i, mrow ? mrow + i : 0, additive, row + i);
+    }
+}
+
+size_t calc_sprite_quads_size(int32_t width, int32_t height) {
+    return (size_t)16 * (size_t)(width + 2) * (size_t)(height + 1);
+}
+
+void calc_sprite_make_quads(const uint32_t *texels, int32_t width, int32_t height, uint8_t *quads) {
+    const ptrdiff_t ts = width + 2;
+    for (int32_t j = 0; j <= height; j++) {
+        for (int32_t i = 0; i < ts; i++) {
+            uint8_t *q = quads + 16 * (j * ts + i);
+            if (i > width) { for (int k = 0; k < 16; k++) q[k] = 0; continue; }
+            const uint32_t *t = texels + j * ts + i;
+            uint32_t a = t[0], b = t[1], c = t[ts], d = t[ts + 1];
+            for (int k = 0; k < 4; k++) {
+                q[2 * k] = (uint8_t)(a >> (8 * k)); q[2 * k + 1] = (uint8_t)(b >> (8 * k));
+                q[8 + 2 * k] = (uint8_t)(c >> (8 * k)); q[9 + 2 * k] = (uint8_t)(d >> (8 * k));
+            }
+        }
     }
 }
 
@@ -450,6 +472,116 @@ SP512 static void sprite_avx512(uint32_t *surface, ptrdiff_t stride, int32_t ox,
         }
     }
 }
+
+// ---- AVX-512 with quads: one 16-byte load a pixel instead of gathers, arithmetic in 16-bit words ----
+//
+// Register A holds pixels 0, 4, 8, 12 of a step (one a 128-bit lane), B 1, 5, 9, 13, C 2, 6, 10, 14 and
+// D 3, 7, 11, 15, each lane the pixel's quad; after the bilinear steps unpacklo_epi64(A, B) is the
+// pixels 4k, 4k + 1 of lane k as words (what unpacklo_epi8 of the 16 pixels' bytes with zero gives) and
+// unpacklo_epi64(C, D) the pixels 4k + 2, 4k + 3 (unpackhi_epi8), so the tint, mask and blend stay in
+// words and the bytes are packed once, in pixel order.
+
+/// The bilinear samples of 16 pixels at (u, v) as words, pixels 4k, 4k + 1 in lane k of *lo and
+/// 4k + 2, 4k + 3 in lane k of *hi; lanes off in `ok` read the zero quad.
+SP512 static inline void sp_bilerp16q(const calc_sprite_level *l, __m512i vu, __m512i vv, __mmask16 ok, __m512i *lo, __m512i *hi) {
+    const __m512i k64 = _mm512_set1_epi32(64), one = _mm512_set1_epi32(1), fm = _mm512_set1_epi32(l->fraction_mask);
+    const int ts = l->stride;
+    __m512i xi = _mm512_add_epi32(_mm512_srai_epi32(vu, 16), one);
+    __m512i yi = _mm512_add_epi32(_mm512_srai_epi32(vv, 16), one);
+    __m512i idx = _mm512_add_epi32(_mm512_mullo_epi32(yi, _mm512_set1_epi32(ts)), xi);
+    // lanes that read nothing read the zero quad at (stride − 1, 0); offsets in bytes
+    idx = _mm512_slli_epi32(_mm512_mask_mov_epi32(_mm512_set1_epi32(ts - 1), ok, idx), 4);
+    __m512i fx = _mm512_and_si512(_mm512_srli_epi32(vu, 10), fm);
+    __m512i fy = _mm512_and_si512(_mm512_srli_epi32(vv, 10), fm);
+    // per pixel, in both words of its dword: the bytes (64 − fx, fx), and fy·512
+    __m512i wx = _mm512_or_si512(_mm512_sub_epi32(k64, fx), _mm512_slli_epi32(fx, 8));
+    wx = _mm512_or_si512(wx, _mm512_slli_epi32(wx, 16));
+    __m512i fy9 = _mm512_slli_epi32(fy, 9);
+    fy9 = _mm512_or_si512(fy9, _mm512_slli_epi32(fy9, 16));
+    uint32_t o[16] __attribute__((aligned(64)));
+    _mm512_store_si512((void *)o, idx);
+    const uint8_t *q = l->quads;
+    __m512i r[4];
+    for (int k = 0; k < 4; k++) {
+        __m512i t = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(q + o[k])));
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(q + o[k + 4])), 1);
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(q + o[k + 8])), 2);
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(q + o[k + 12])), 3);
+        // pixel k + 4·lane's weights over its lane
+        const __m512i sel = _mm512_add_epi32(_mm512_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12), _mm512_set1_epi32(k));
+        __m512i w = _mm512_permutexvar_epi32(sel, wx), f = _mm512_permutexvar_epi32(sel, fy9);
+        // words: top r g b a, bottom r g b a (≤ 16320); the top + round((bottom − top)·fy / 64) in the low four
+        __m512i m = _mm512_maddubs_epi16(t, w);
+        r[k] = _mm512_add_epi16(m, _mm512_mulhrs_epi16(_mm512_sub_epi16(_mm512_bsrli_epi128(m, 8), m), f));
+    }
+    const __m512i k32 = _mm512_set1_epi16(32);
+    *lo = _mm512_srli_epi16(_mm512_add_epi16(_mm512_unpacklo_epi64(r[0], r[1]), k32), 6);
+    *hi = _mm512_srli_epi16(_mm512_add_epi16(_mm512_unpacklo_epi64(r[2], r[3]), k32), 6);
+}
+
+/// x·y / 255 rounded, for words whose product is at most 255·255.
+SP512 static inline __m512i sp_mul255w(__m512i x, __m512i y) { return sp_div255_32(_mm512_mullo_epi16(x, y)); }
+
+SP512 static void sprite_avx512q(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t oy, const uint8_t *mask,
+                                 ptrdiff_t mask_stride, const calc_sprite *s, int additive) {
+    const calc_sprite_level *l0 = &s->level[0], *l1 = &s->level[1];
+    const int trilinear = s->weight > 0;
+    const __m512i zero = _mm512_setzero_si512();
+    const int plain = s->tint[0] == 255 && s->tint[1] == 255 && s->tint[2] == 255 && s->tint[3] == 255;
+    const __m512i tint = _mm512_set1_epi64((long long)((uint64_t)s->tint[0] | (uint64_t)s->tint[1] << 16
+                                                      | (uint64_t)s->tint[2] << 32 | (uint64_t)s->tint[3] << 48));
+    const __m512i w1 = _mm512_set1_epi16((short)s->weight), w0 = _mm512_set1_epi16((short)(256 - s->weight));
+    const __m512i du0 = _mm512_set1_epi32(16 * (int32_t)l0->dudx), dv0 = _mm512_set1_epi32(16 * (int32_t)l0->dvdx);
+    const __m512i du1 = _mm512_set1_epi32(16 * (int32_t)l1->dudx), dv1 = _mm512_set1_epi32(16 * (int32_t)l1->dvdx);
+    const __m512i w255 = _mm512_set1_epi16(255), h128 = _mm512_set1_epi16(128);
+    int64_t n = (int64_t)s->x1 - s->x0;
+    for (int32_t y = s->y0; y < s->y1; y++) {
+        int64_t j = y - s->y0, i0, i1;
+        sp_union_run(s, j, n, &i0, &i1);
+        if (i0 >= i1) continue;
+        uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
+        const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
+        if (y + 1 < s->y1) sp_prefetch(row + stride + i0, i1 - i0);
+        __m512i u0, v0, u1 = zero, v1 = zero;
+        sp_positions16(l0, j, i0, &u0, &v0);
+        if (trilinear) sp_positions16(l1, j, i0, &u1, &v1);
+        for (int64_t i = i0; i < i1; i += 16) {
+            int64_t left = i1 - i;
+            __mmask16 live = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+            __m512i cl, ch;
+            sp_bilerp16q(l0, u0, v0, live & sp_inside16(l0, u0, v0), &cl, &ch);
+            u0 = _mm512_add_epi32(u0, du0); v0 = _mm512_add_epi32(v0, dv0);
+            if (trilinear) {
+                __m512i dl, dh;
+                sp_bilerp16q(l1, u1, v1, live & sp_inside16(l1, u1, v1), &dl, &dh);
+                u1 = _mm512_add_epi32(u1, du1); v1 = _mm512_add_epi32(v1, dv1);
+                // (c·(256 − w) + d·w + 128) >> 8: ≤ 65408, exact in unsigned words
+                cl = _mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(cl, w0), _mm512_mullo_epi16(dl, w1)), h128), 8);
+                ch = _mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(ch, w0), _mm512_mullo_epi16(dh, w1)), h128), 8);
+            }
+            if (!plain) { cl = sp_mul255w(cl, tint); ch = sp_mul255w(ch, tint); }
+            if (mrow) {
+                __m512i ml, mh;
+                sp_spread32(_mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(live, mrow + i)), &ml, &mh);
+                cl = sp_mul255w(cl, ml); ch = sp_mul255w(ch, mh);
+            }
+            if (_mm512_test_epi64_mask(_mm512_or_si512(cl, ch), _mm512_or_si512(cl, ch)) == 0) continue;
+            __m512i d = _mm512_maskz_loadu_epi32(live, row + i);
+            __m512i dl = _mm512_unpacklo_epi8(d, zero), dh = _mm512_unpackhi_epi8(d, zero);
+            if (additive) {
+                // c + d, saturated to 255 by the pack
+                dl = _mm512_add_epi16(cl, dl); dh = _mm512_add_epi16(ch, dh);
+            } else {
+                // c + d·(255 − αc) / 255, αc broadcast over each pixel's words
+                __m512i al = _mm512_sub_epi16(w255, _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(cl, 0xFF), 0xFF));
+                __m512i ah = _mm512_sub_epi16(w255, _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(ch, 0xFF), 0xFF));
+                dl = _mm512_add_epi16(cl, sp_mul255w(dl, al));
+                dh = _mm512_add_epi16(ch, sp_mul255w(dh, ah));
+            }
+            _mm512_mask_storeu_epi32(row + i, live, _mm512_packus_epi16(dl, dh));
+        }
+    }
+}
 #endif
 
 /// Whether a level's positions inside its border and its steps over 8 columns fit 32-bit lanes.
@@ -474,6 +606,15 @@ static int sp_best(void) {
 __attribute__((constructor))
 static void sp_choose(void) { sp_simd = sp_best(); }
 
+/// Whether the AVX-512 path reads a level's quads when it has them (calc_sprites_set_quads).
+static int sp_quads = 1;
+
+int calc_sprites_set_quads(int on) {
+    int was = sp_quads;
+    sp_quads = on != 0;
+    return was;
+}
+
 int calc_sprites_set_simd(int level) {
     int best = sp_best();
     sp_simd = level < 0 ? 0 : (level > best ? best : level);
@@ -488,7 +629,9 @@ void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int
     const calc_sprite_level *l = &sprite->level[0], *m = &sprite->level[1];
     // the vector paths: positions and steps that fit their 32-bit lanes
     if (sp_simd > 0 && sp_fits32(l) && (sprite->weight == 0 || sp_fits32(m))) {
-        if (sp_simd == 2) sprite_avx512(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
+        if (sp_simd == 2 && sp_quads && l->quads && (sprite->weight == 0 || m->quads))
+            sprite_avx512q(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
+        else if (sp_simd == 2) sprite_avx512(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
         else sprite_avx2(surface, stride, origin_x, origin_y, mask, mask_stride, sprite, additive);
         return;
     }

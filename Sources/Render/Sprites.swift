@@ -18,6 +18,11 @@ final class SpriteTexture {
     /// Per level: its size and where its bordered texels start.
     let levels: [(width: Int, height: Int, offset: Int)]
     let texels: UnsafeMutablePointer<UInt32>
+    /// Per level, its quads (calc_sprite_make_quads: the four texels of each bilinear fetch in one
+    /// 16-byte entry, so the AVX-512 path loads instead of gathering), or nil past `quadLimit`.
+    let quads: [UnsafeMutableRawPointer?]
+    /// The largest quad table made for one level: 4 MiB (a 512 × 512 image); larger images are gathered.
+    static let quadLimit = 4 << 20
     /// Holds the image so its identity (the cache key) is never reused while cached.
     let image: RasterImage
 
@@ -42,8 +47,9 @@ final class SpriteTexture {
             total += (l.width + 2) * (l.height + 2)
         }
         levels = list
-        texels = .allocate(capacity: max(1, total))
+        let texels = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, total))
         texels.initialize(repeating: 0, count: max(1, total))
+        self.texels = texels
         source.texels.withUnsafeBufferPointer { t in
             guard let base = t.baseAddress else { return }
             for (k, l) in source.levels.enumerated() {
@@ -53,9 +59,19 @@ final class SpriteTexture {
                 }
             }
         }
+        quads = list.map { l in
+            let bytes = calc_sprite_quads_size(Int32(l.0), Int32(l.1))
+            guard bytes <= SpriteTexture.quadLimit else { return nil }
+            let q = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            calc_sprite_make_quads(texels + l.2, Int32(l.0), Int32(l.1), q.assumingMemoryBound(to: UInt8.self))
+            return q
+        }
     }
 
-    deinit { texels.deallocate() }
+    deinit {
+        texels.deallocate()
+        for q in quads { q?.deallocate() }
+    }
 }
 
 /// The Renderer's sprite textures, by image and whole-pixel source rect.
@@ -150,7 +166,8 @@ extension Execution {
                   abs(dudy) < 16384, abs(dvdy) < 16384 else { return nil }
             @inline(__always) func q(_ x: Double) -> Int64 { Int64((x * 65536).rounded(.toNearestOrAwayFromZero)) }
             return calc_sprite_level(texels: UnsafePointer(tex.texels + l.offset), width: Int32(l.width), height: Int32(l.height),
-                                     stride: Int32(l.width + 2), fraction_mask: nearest ? 0 : 63, u: q(u), v: q(v),
+                                     stride: Int32(l.width + 2), fraction_mask: nearest ? 0 : 63,
+                                     quads: tex.quads[k].map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }, u: q(u), v: q(v),
                                      dudx: q(dudx), dvdx: q(dvdx), dudy: q(dudy), dvdy: q(dvdy))
         }
         guard let l0 = level(k) else { return false }

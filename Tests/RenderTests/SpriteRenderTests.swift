@@ -196,7 +196,8 @@ final class SpriteRenderTests: XCTestCase {
         // 300 sprites of a 13×9 image of varied texels, every rotation, scales 0.3–2.5 (magnified,
         // minified and trilinear), fractional positions, tints with and without alpha, over a
         // background with its own pixels, through a clip mask and not, both blends: the AVX2
-        // and AVX-512 paths (where the CPU has them) must give exactly the plain C path's bytes
+        // and AVX-512 paths (where the CPU has them; AVX-512 with the quad loads and with gathers)
+        // must give exactly the plain C path's bytes
         var seed: UInt64 = 12345
         func next() -> Double {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
@@ -221,11 +222,15 @@ final class SpriteRenderTests: XCTestCase {
             for clip in [nil, Rect(3.3, 4.6, 61.2, 47.9)] {
                 calc_sprites_set_simd(0)
                 let plain = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, filters: filters, sprites)
-                // every vector path the CPU has (1 AVX2, 2 AVX-512)
+                // every vector path the CPU has (1 AVX2, 2 AVX-512 with quad loads and with gathers)
                 for level: Int32 in [1, 2] where calc_sprites_set_simd(level) == level {
-                    let fast = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, filters: filters, sprites)
-                    let differing = zip(fast.pixels, plain.pixels).filter { $0 != $1 }.count
-                    XCTAssertEqual(differing, 0, "pixels that differ, level \(level), \(blend), clip \(String(describing: clip))")
+                    for quads: Int32 in level == 2 ? [1, 0] : [1] {
+                        calc_sprites_set_quads(quads)
+                        let fast = draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, filters: filters, sprites)
+                        let differing = zip(fast.pixels, plain.pixels).filter { $0 != $1 }.count
+                        XCTAssertEqual(differing, 0, "pixels that differ, level \(level), quads \(quads), \(blend), clip \(String(describing: clip))")
+                    }
+                    calc_sprites_set_quads(1)
                 }
                 calc_sprites_set_simd(2)
                 XCTAssertNotEqual(plain.pixels, draw(img, 80, 60, background: Color(0.2, 0.4, 0.1, 0.6), blend: blend, clip: clip, []).pixels)
