@@ -82,10 +82,12 @@ static inline uint32_t sp_blend(uint32_t s, uint32_t d, int additive) {
 }
 
 /// The pixel run [*i0, *i1) of row j whose samples lie inside level l's border.
+/// Only the samples whose taps reach the level's content box: u in [x0 − 1, x1) (outside it every
+/// tap with a nonzero weight is a zero texel), v likewise; for the whole level that is its border.
 static inline void sp_row_run(const calc_sprite_level *l, int64_t j, int64_t n, int64_t *i0, int64_t *i1) {
     int64_t u = l->u + j * l->dudy, v = l->v + j * l->dvdy;
-    sp_run(u, l->dudx, -65536, (int64_t)l->width << 16, n, i0, i1);
-    sp_run(v, l->dvdx, -65536, (int64_t)l->height << 16, n, i0, i1);
+    sp_run(u, l->dudx, ((int64_t)l->content[0] - 1) * 65536, (int64_t)l->content[2] * 65536, n, i0, i1);
+    sp_run(v, l->dvdx, ((int64_t)l->content[1] - 1) * 65536, (int64_t)l->content[3] * 65536, n, i0, i1);
 }
 
 /// The pixels of row j to visit: the union of the levels' runs (one level unless trilinear) — a
@@ -133,6 +135,22 @@ static void sprite_scalar(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
         for (int64_t i = i0; i < i1; i++) sp_pixel_any(s, j, i, mrow ? mrow + i : 0, additive, row + i);
     }
+}
+
+void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[4]) {
+    const ptrdiff_t ts = width + 2;
+    int32_t x0 = width, y0 = height, x1 = 0, y1 = 0;
+    for (int32_t y = 0; y < height; y++) {
+        const uint32_t *row = texels + (y + 1) * ts + 1;
+        for (int32_t x = 0; x < width; x++) {
+            if (row[x] == 0) continue;
+            if (x < x0) x0 = x;
+            if (x + 1 > x1) x1 = x + 1;
+            if (y < y0) y0 = y;
+            y1 = y + 1;
+        }
+    }
+    box[0] = x0; box[1] = y0; box[2] = x1; box[3] = y1;
 }
 
 size_t calc_sprite_quads_size(int32_t width, int32_t height) {

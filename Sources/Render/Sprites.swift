@@ -21,6 +21,8 @@ final class SpriteTexture {
     /// Per level, its quads (calc_sprite_make_quads: the four texels of each bilinear fetch in one
     /// 16-byte entry, so the AVX-512 path loads instead of gathering), or nil past `quadLimit`.
     let quads: [UnsafeMutableRawPointer?]
+    /// Per level, the box of its texels that are not zero (calc_sprite_content_box): x0, y0, x1, y1.
+    let content: [(Int32, Int32, Int32, Int32)]
     /// The largest quad table made for one level: 4 MiB (a 512 × 512 image); larger images are gathered.
     static let quadLimit = 4 << 20
     /// Holds the image so its identity (the cache key) is never reused while cached.
@@ -58,6 +60,14 @@ final class SpriteTexture {
                     (dst + (y + 1) * (l.width + 2) + 1).update(from: base + l.offset + y * l.width, count: l.width)
                 }
             }
+        }
+        content = list.map { l in
+            var box: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &box) { b in
+                guard let p = b.baseAddress?.assumingMemoryBound(to: Int32.self) else { return }
+                calc_sprite_content_box(texels + l.2, Int32(l.0), Int32(l.1), p)
+            }
+            return box
         }
         quads = list.map { l in
             let bytes = calc_sprite_quads_size(Int32(l.0), Int32(l.1))
@@ -167,7 +177,8 @@ extension Execution {
             @inline(__always) func q(_ x: Double) -> Int64 { Int64((x * 65536).rounded(.toNearestOrAwayFromZero)) }
             return calc_sprite_level(texels: UnsafePointer(tex.texels + l.offset), width: Int32(l.width), height: Int32(l.height),
                                      stride: Int32(l.width + 2), fraction_mask: nearest ? 0 : 63,
-                                     quads: tex.quads[k].map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }, u: q(u), v: q(v),
+                                     quads: tex.quads[k].map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) },
+                                     content: tex.content[k], u: q(u), v: q(v),
                                      dudx: q(dudx), dvdx: q(dvdx), dudy: q(dudy), dvdy: q(dvdy))
         }
         guard let l0 = level(k) else { return false }

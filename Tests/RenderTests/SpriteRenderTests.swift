@@ -238,6 +238,45 @@ final class SpriteRenderTests: XCTestCase {
         }
     }
 
+    func testTransparentRimDrawsAsTheImageWithoutIt() {
+        // the kernel visits only samples that can reach an image's nonzero texels (its content box).
+        // A 5×4 image whose nonzero texels are the 2×2 at (2, 1) samples exactly as that 2×2 alone,
+        // whose transparent border is the rim's first ring, when placed one texel further on: with
+        // bilinear and nearest filters, magnified, minified, turned, sheared and mirrored, the two
+        // must give the same bytes on every path (the border fade of an image alone is checked by hand
+        // in testScaledSpriteRampsOverItsBorder). The maps have entries in {0, ±½, ±1, ±2} and a
+        // determinant ±2^k, so every texel position is exact in 16.16 whatever box it is measured from.
+        let inner: [[UInt8]] = [[200, 40, 10, 255], [0, 90, 90, 128], [30, 30, 30, 60], [255, 255, 255, 255]]
+        let rimmed = image(5, 4) { x, y in (2...3).contains(x) && (1...2).contains(y) ? inner[(y - 1) * 2 + x - 2] : [0, 0, 0, 0] }
+        let alone = image(2, 2) { x, y in inner[y * 2 + x] }
+        var seed: UInt64 = 99
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let entries: [Double] = [0, 0.5, -0.5, 1, -1, 2, -2]
+        var placements: [(Affine2D, Affine2D)] = []
+        while placements.count < 60 {
+            let e = (0..<4).map { _ in entries[Int(next() * 7) % 7] }
+            let det = abs(e[0] * e[3] - e[1] * e[2])
+            guard [0.25, 0.5, 1, 2, 4].contains(det) else { continue }
+            let m = Affine2D(a: e[0], b: e[1], c: e[2], d: e[3], tx: 4 + (next() * 96).rounded() / 4, ty: 4 + (next() * 96).rounded() / 4)
+            // the 2×2 at source (2, 1) of the rimmed image: the same map after moving by (2, 1)
+            var n = m
+            n.tx = m.tx + 2 * m.a + 1 * m.c; n.ty = m.ty + 2 * m.b + 1 * m.d
+            placements.append((m, n))
+        }
+        for level: Int32 in [0, 1, 2] where calc_sprites_set_simd(level) == level {
+            for filter in [TextureFilter.linear, .nearest] {
+                let a = draw(rimmed, 32, 32, background: Color(0.1, 0.2, 0.3), filters: [(filter, filter, 0)], placements.map { ($0.0, .white) })
+                let b = draw(alone, 32, 32, background: Color(0.1, 0.2, 0.3), filters: [(filter, filter, 0)], placements.map { ($0.1, .white) })
+                XCTAssertEqual(zip(a.pixels, b.pixels).filter { $0 != $1 }.count, 0, "level \(level), \(filter)")
+                XCTAssertNotEqual(a.pixels, draw(alone, 32, 32, background: Color(0.1, 0.2, 0.3), []).pixels)
+            }
+        }
+        calc_sprites_set_simd(2)
+    }
+
     func testBatchDrawnByTilesEqualsSpritesDrawnOneByOne() {
         // 400 overlapping sprites on a 700×200 canvas (3 × 4 tiles of 256 × 64), many crossing tile
         // edges, some partly off the canvas, through a clip mask: one batch (drawn tile by tile)

@@ -36,6 +36,10 @@ typedef struct {
     int32_t fraction_mask;
     /// The level's quads (calc_sprite_make_quads), or NULL: the vector paths then gather the texels.
     const uint8_t *quads;
+    /// The texels of the level that are not all zero lie in columns [x0, x1) and rows [y0, y1)
+    /// (calc_sprite_content_box; the whole level when unknown): only samples whose bilinear taps can
+    /// reach them are visited, the others being zero (a soft dot's transparent rim costs nothing).
+    int32_t content[4];
     /// Texel-centre coordinates (texel i's centre at i) of the centre of device pixel (x0, y0) and
     /// their steps per device column and row, in 16.16 fixed point.
     int64_t u, v, dudx, dvdx, dudy, dvdy;
@@ -50,6 +54,10 @@ size_t calc_sprite_quads_size(int32_t width, int32_t height);
 /// channel by channel (r r g g b b a a), then t(i, j + 1) and t(i + 1, j + 1) likewise, so a fetch is
 /// one 16-byte load instead of gathers; the entries of column width + 1 are zero.
 void calc_sprite_make_quads(const uint32_t *texels, int32_t width, int32_t height, uint8_t *quads);
+
+/// The box [box[0], box[2]) × [box[1], box[3]) of a bordered level's texels that are not zero (in
+/// level coordinates, the border excluded); box[0] ≥ box[2] when every texel is zero.
+void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[4]);
 
 /// One sprite, set up for drawing: the device box to visit, one or two levels (trilinear, the
 /// second weighted by weight / 256), and the tint's premultiplied multipliers (0 … 255; r, g, b ≤ a).
