@@ -81,9 +81,8 @@ static inline uint32_t sp_blend(uint32_t s, uint32_t d, int additive) {
     return out;
 }
 
-/// The pixel run [*i0, *i1) of row j whose samples lie inside level l's border.
-/// Only the samples whose taps reach the level's content box: u in [x0 − 1, x1) (outside it every
-/// tap with a nonzero weight is a zero texel), v likewise; for the whole level that is its border.
+/// The pixel run [*i0, *i1) of row j whose samples' taps reach the level's content box: u in
+/// whole level that is its border.
 static inline void sp_row_run(const calc_sprite_level *l, int64_t j, int64_t n, int64_t *i0, int64_t *i1) {
     int64_t u = l->u + j * l->dudy, v = l->v + j * l->dvdy;
     sp_run(u, l->dudx, ((int64_t)l->content[0] - 1) * 65536, (int64_t)l->content[2] * 65536, n, i0, i1);
@@ -99,6 +98,87 @@ static inline void sp_union_run(const calc_sprite *s, int64_t j, int64_t n, int6
     if (s->weight > 0) {
         int64_t k0 = 0, k1 = n;
         sp_row_run(&s->level[1], j, n, &k0, &k1);
+        if (k0 < k1) { if (*i0 >= *i1) { *i0 = k0; *i1 = k1; } else { if (k0 < *i0) *i0 = k0; if (k1 > *i1) *i1 = k1; } }
+    }
+}
+
+// ---- row runs without dividing (the vector paths) ----
+//
+// sp_union_run divides four times a row (a tenth of a frame of small sprites). The vector paths walk
+// the same runs row by row instead: each bound is ceil(N_j / e) for a numerator N_j = N_0 + j·g, kept
+// as q = ceil(N_j / e) and r = q·e − N_j in [0, e) and stepped by adding g's quotient and remainder.
+// The plain C path keeps the divisions, so the vector test also checks the walk.
+
+/// ceil(N_j / e) row after row.
+typedef struct { int64_t q, r, e, gq, gr; } sp_ceil_walk;
+
+static inline void sp_walk_init(sp_ceil_walk *w, int64_t n0, int64_t e, int64_t g) {
+    w->e = e;
+    w->q = -sp_floor_div(-n0, e);
+    w->r = w->q * e - n0;
+    w->gq = sp_floor_div(g, e);
+    w->gr = g - w->gq * e;
+}
+
+static inline void sp_walk_step(sp_ceil_walk *w) {
+    // branch-free: which way r goes is as good as random from row to row
+    int64_t r = w->r - w->gr, below = r >> 63;        // −1 when r < 0
+    w->q += w->gq - below;
+    w->r = r + (w->e & below);
+}
+
+/// One axis of one level: the columns with lo ≤ s_j + i·d < hi, s_j = s_0 + j·ds.
+typedef struct { sp_ceil_walk a, b; int64_t s, ds, lo, hi; int flat; } sp_axis_walk;
+
+static inline void sp_axis_init(sp_axis_walk *w, int64_t s, int64_t d, int64_t ds, int64_t lo, int64_t hi) {
+    w->s = s; w->ds = ds; w->lo = lo; w->hi = hi; w->flat = d == 0;
+    if (d > 0) {
+        sp_walk_init(&w->a, lo - s, d, -ds);            // ceil((lo − s_j) / d)
+        sp_walk_init(&w->b, hi - s, d, -ds);            // ceil((hi − s_j) / d)
+    } else if (d < 0) {
+        sp_walk_init(&w->a, s - hi + 1, -d, ds);        // ceil((s_j − hi + 1) / −d)
+        sp_walk_init(&w->b, s - lo + 1, -d, ds);        // ceil((s_j − lo + 1) / −d)
+    }
+}
+
+/// Narrows [*i0, *i1) to this row's columns, then moves to the next row.
+static inline void sp_axis_row(sp_axis_walk *w, int64_t n, int64_t *i0, int64_t *i1) {
+    if (w->flat) {
+        if (w->s < w->lo || w->s >= w->hi) *i1 = 0;
+        w->s += w->ds;
+        return;
+    }
+    if (w->a.q > *i0) *i0 = w->a.q;
+    if (w->b.q < *i1) *i1 = w->b.q;
+    sp_walk_step(&w->a);
+    sp_walk_step(&w->b);
+    (void)n;
+}
+
+/// The runs of a sprite's rows, row after row: u and v of level 0, and of level 1 when trilinear.
+typedef struct { sp_axis_walk ax[4]; int trilinear; int64_t n; } sp_runs;
+
+static inline void sp_level_walk(sp_axis_walk *w, const calc_sprite_level *l) {
+    sp_axis_init(&w[0], l->u, l->dudx, l->dudy, ((int64_t)l->content[0] - 1) * 65536, (int64_t)l->content[2] * 65536);
+    sp_axis_init(&w[1], l->v, l->dvdx, l->dvdy, ((int64_t)l->content[1] - 1) * 65536, (int64_t)l->content[3] * 65536);
+}
+
+static inline void sp_runs_init(sp_runs *r, const calc_sprite *s) {
+    r->n = (int64_t)s->x1 - s->x0;
+    r->trilinear = s->weight > 0;
+    sp_level_walk(&r->ax[0], &s->level[0]);
+    if (r->trilinear) sp_level_walk(&r->ax[2], &s->level[1]);
+}
+
+/// The next row's run, as sp_union_run gives it: [*i0, *i1), empty when *i0 >= *i1.
+static inline void sp_runs_next(sp_runs *r, int64_t *i0, int64_t *i1) {
+    *i0 = 0; *i1 = r->n;
+    sp_axis_row(&r->ax[0], r->n, i0, i1);
+    sp_axis_row(&r->ax[1], r->n, i0, i1);
+    if (r->trilinear) {
+        int64_t k0 = 0, k1 = r->n;
+        sp_axis_row(&r->ax[2], r->n, &k0, &k1);
+        sp_axis_row(&r->ax[3], r->n, &k0, &k1);
         if (k0 < k1) { if (*i0 >= *i1) { *i0 = k0; *i1 = k1; } else { if (k0 < *i0) *i0 = k0; if (k1 > *i1) *i1 = k1; } }
     }
 }
@@ -292,12 +372,13 @@ static void sprite_avx2(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t
     const __m256i w1 = _mm256_set1_epi16((short)s->weight), w0 = _mm256_set1_epi16((short)(256 - s->weight));
     const __m256i du0 = _mm256_set1_epi32(8 * (int32_t)l0->dudx), dv0 = _mm256_set1_epi32(8 * (int32_t)l0->dvdx);
     const __m256i du1 = _mm256_set1_epi32(8 * (int32_t)l1->dudx), dv1 = _mm256_set1_epi32(8 * (int32_t)l1->dvdx);
-    int64_t n = (int64_t)s->x1 - s->x0;
+    sp_runs runs;
+    sp_runs_init(&runs, s);
     for (int32_t y = s->y0; y < s->y1; y++) {
         // the pixels to visit: the union of the levels' runs; a lane whose sample is outside a
         // level's border reads nothing from it (zero), one past the run's end is not stored
         int64_t j = y - s->y0, i0, i1;
-        sp_union_run(s, j, n, &i0, &i1);
+        sp_runs_next(&runs, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
@@ -442,10 +523,11 @@ SP512 static void sprite_avx512(uint32_t *surface, ptrdiff_t stride, int32_t ox,
     const __m512i w1 = _mm512_set1_epi16((short)s->weight), w0 = _mm512_set1_epi16((short)(256 - s->weight));
     const __m512i du0 = _mm512_set1_epi32(16 * (int32_t)l0->dudx), dv0 = _mm512_set1_epi32(16 * (int32_t)l0->dvdx);
     const __m512i du1 = _mm512_set1_epi32(16 * (int32_t)l1->dudx), dv1 = _mm512_set1_epi32(16 * (int32_t)l1->dvdx);
-    int64_t n = (int64_t)s->x1 - s->x0;
+    sp_runs runs;
+    sp_runs_init(&runs, s);
     for (int32_t y = s->y0; y < s->y1; y++) {
         int64_t j = y - s->y0, i0, i1;
-        sp_union_run(s, j, n, &i0, &i1);
+        sp_runs_next(&runs, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
@@ -552,10 +634,11 @@ SP512 static void sprite_avx512q(uint32_t *surface, ptrdiff_t stride, int32_t ox
     const __m512i du0 = _mm512_set1_epi32(16 * (int32_t)l0->dudx), dv0 = _mm512_set1_epi32(16 * (int32_t)l0->dvdx);
     const __m512i du1 = _mm512_set1_epi32(16 * (int32_t)l1->dudx), dv1 = _mm512_set1_epi32(16 * (int32_t)l1->dvdx);
     const __m512i w255 = _mm512_set1_epi16(255), h128 = _mm512_set1_epi16(128);
-    int64_t n = (int64_t)s->x1 - s->x0;
+    sp_runs runs;
+    sp_runs_init(&runs, s);
     for (int32_t y = s->y0; y < s->y1; y++) {
         int64_t j = y - s->y0, i0, i1;
-        sp_union_run(s, j, n, &i0, &i1);
+        sp_runs_next(&runs, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
