@@ -15,6 +15,7 @@
 //   over      d = c + div255(d · (255 − ca))       plus-lighter  d = min(255, c + d)
 
 #include "calc_spans.h"
+#include <limits.h>
 
 static inline uint32_t sp_div255(uint32_t x) { uint32_t t = x + 128; return (t + (t >> 8)) >> 8; }
 
@@ -81,12 +82,17 @@ static inline uint32_t sp_blend(uint32_t s, uint32_t d, int additive) {
     return out;
 }
 
-/// The pixel run [*i0, *i1) of row j whose samples' taps reach the level's content box: u in
-/// whole level that is its border.
+/// The pixel run [*i0, *i1) of row j whose samples' taps reach the level's content octagon: u in
+/// [x0 − 1, x1) (outside it every tap with a nonzero weight is a zero texel), v likewise, u + v in
+/// [s0 − 2, s1 + 2) and u − v in [d0 − 2, d1 + 2); for the whole level, u and v give its border.
 static inline void sp_row_run(const calc_sprite_level *l, int64_t j, int64_t n, int64_t *i0, int64_t *i1) {
     int64_t u = l->u + j * l->dudy, v = l->v + j * l->dvdy;
-    sp_run(u, l->dudx, ((int64_t)l->content[0] - 1) * 65536, (int64_t)l->content[2] * 65536, n, i0, i1);
-    sp_run(v, l->dvdx, ((int64_t)l->content[1] - 1) * 65536, (int64_t)l->content[3] * 65536, n, i0, i1);
+    const int32_t *c = l->content;
+    sp_run(u, l->dudx, ((int64_t)c[0] - 1) * 65536, (int64_t)c[2] * 65536, n, i0, i1);
+    sp_run(v, l->dvdx, ((int64_t)c[1] - 1) * 65536, (int64_t)c[3] * 65536, n, i0, i1);
+    // a texel (x, y) weighs on samples with |u − x| < 1 and |v − y| < 1, so u + v within 2 of x + y
+    sp_run(u + v, l->dudx + l->dvdx, ((int64_t)c[4] - 2) * 65536, ((int64_t)c[5] + 2) * 65536, n, i0, i1);
+    sp_run(u - v, l->dudx - l->dvdx, ((int64_t)c[6] - 2) * 65536, ((int64_t)c[7] + 2) * 65536, n, i0, i1);
 }
 
 /// The pixels of row j to visit: the union of the levels' runs (one level unless trilinear) — a
@@ -141,46 +147,52 @@ static inline void sp_axis_init(sp_axis_walk *w, int64_t s, int64_t d, int64_t d
     }
 }
 
-/// Narrows [*i0, *i1) to this row's columns, then moves to the next row.
-static inline void sp_axis_row(sp_axis_walk *w, int64_t n, int64_t *i0, int64_t *i1) {
+/// Narrows [*i0, *i1) to this row's columns, then moves to the next row. Branch-free but for the
+/// flat case (the same for every row of a sprite): the bounds go every which way from row to row.
+__attribute__((always_inline))
+static inline void sp_axis_row(sp_axis_walk *w, int64_t *i0, int64_t *i1) {
     if (w->flat) {
         if (w->s < w->lo || w->s >= w->hi) *i1 = 0;
         w->s += w->ds;
         return;
     }
-    if (w->a.q > *i0) *i0 = w->a.q;
-    if (w->b.q < *i1) *i1 = w->b.q;
+    int64_t a = w->a.q, b = w->b.q, lo = *i0, hi = *i1;
+    *i0 = a > lo ? a : lo;
+    *i1 = b < hi ? b : hi;
     sp_walk_step(&w->a);
     sp_walk_step(&w->b);
-    (void)n;
 }
 
-/// The runs of a sprite's rows, row after row: u and v of level 0, and of level 1 when trilinear.
-typedef struct { sp_axis_walk ax[4]; int trilinear; int64_t n; } sp_runs;
+/// The runs of a sprite's rows, row after row: u, v, u + v and u − v of level 0, and of level 1 when
+/// trilinear.
+typedef struct { sp_axis_walk ax[8]; int trilinear; int64_t n; } sp_runs;
 
 static inline void sp_level_walk(sp_axis_walk *w, const calc_sprite_level *l) {
-    sp_axis_init(&w[0], l->u, l->dudx, l->dudy, ((int64_t)l->content[0] - 1) * 65536, (int64_t)l->content[2] * 65536);
-    sp_axis_init(&w[1], l->v, l->dvdx, l->dvdy, ((int64_t)l->content[1] - 1) * 65536, (int64_t)l->content[3] * 65536);
+    const int32_t *c = l->content;
+    sp_axis_init(&w[0], l->u, l->dudx, l->dudy, ((int64_t)c[0] - 1) * 65536, (int64_t)c[2] * 65536);
+    sp_axis_init(&w[1], l->v, l->dvdx, l->dvdy, ((int64_t)c[1] - 1) * 65536, (int64_t)c[3] * 65536);
+    sp_axis_init(&w[2], l->u + l->v, l->dudx + l->dvdx, l->dudy + l->dvdy, ((int64_t)c[4] - 2) * 65536, ((int64_t)c[5] + 2) * 65536);
+    sp_axis_init(&w[3], l->u - l->v, l->dudx - l->dvdx, l->dudy - l->dvdy, ((int64_t)c[6] - 2) * 65536, ((int64_t)c[7] + 2) * 65536);
 }
 
 static inline void sp_runs_init(sp_runs *r, const calc_sprite *s) {
     r->n = (int64_t)s->x1 - s->x0;
     r->trilinear = s->weight > 0;
     sp_level_walk(&r->ax[0], &s->level[0]);
-    if (r->trilinear) sp_level_walk(&r->ax[2], &s->level[1]);
+    if (r->trilinear) sp_level_walk(&r->ax[4], &s->level[1]);
 }
 
 /// The next row's run, as sp_union_run gives it: [*i0, *i1), empty when *i0 >= *i1.
+__attribute__((always_inline))
 static inline void sp_runs_next(sp_runs *r, int64_t *i0, int64_t *i1) {
-    *i0 = 0; *i1 = r->n;
-    sp_axis_row(&r->ax[0], r->n, i0, i1);
-    sp_axis_row(&r->ax[1], r->n, i0, i1);
+    int64_t a0 = 0, a1 = r->n;
+    for (int a = 0; a < 4; a++) sp_axis_row(&r->ax[a], &a0, &a1);
     if (r->trilinear) {
         int64_t k0 = 0, k1 = r->n;
-        sp_axis_row(&r->ax[2], r->n, &k0, &k1);
-        sp_axis_row(&r->ax[3], r->n, &k0, &k1);
-        if (k0 < k1) { if (*i0 >= *i1) { *i0 = k0; *i1 = k1; } else { if (k0 < *i0) *i0 = k0; if (k1 > *i1) *i1 = k1; } }
+        for (int a = 4; a < 8; a++) sp_axis_row(&r->ax[a], &k0, &k1);
+        if (k0 < k1) { if (a0 >= a1) { a0 = k0; a1 = k1; } else { if (k0 < a0) a0 = k0; if (k1 > a1) a1 = k1; } }
     }
+    *i0 = a0; *i1 = a1;
 }
 
 /// One pixel (column i of row j of the box) of any sprite: each level's sample, zero outside its
@@ -217,9 +229,9 @@ static void sprite_scalar(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32
     }
 }
 
-void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[4]) {
+void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[8]) {
     const ptrdiff_t ts = width + 2;
-    int32_t x0 = width, y0 = height, x1 = 0, y1 = 0;
+    int32_t x0 = width, y0 = height, x1 = 0, y1 = 0, s0 = INT32_MAX, s1 = INT32_MIN, d0 = INT32_MAX, d1 = INT32_MIN;
     for (int32_t y = 0; y < height; y++) {
         const uint32_t *row = texels + (y + 1) * ts + 1;
         for (int32_t x = 0; x < width; x++) {
@@ -228,9 +240,14 @@ void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t heig
             if (x + 1 > x1) x1 = x + 1;
             if (y < y0) y0 = y;
             y1 = y + 1;
+            if (x + y < s0) s0 = x + y;
+            if (x + y > s1) s1 = x + y;
+            if (x - y < d0) d0 = x - y;
+            if (x - y > d1) d1 = x - y;
         }
     }
-    box[0] = x0; box[1] = y0; box[2] = x1; box[3] = y1;
+    if (x0 >= x1) { s0 = s1 = d0 = d1 = 0; }
+    box[0] = x0; box[1] = y0; box[2] = x1; box[3] = y1; box[4] = s0; box[5] = s1; box[6] = d0; box[7] = d1;
 }
 
 size_t calc_sprite_quads_size(int32_t width, int32_t height) {

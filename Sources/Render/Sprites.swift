@@ -21,8 +21,8 @@ final class SpriteTexture {
     /// Per level, its quads (calc_sprite_make_quads: the four texels of each bilinear fetch in one
     /// 16-byte entry, so the AVX-512 path loads instead of gathering), or nil past `quadLimit`.
     let quads: [UnsafeMutableRawPointer?]
-    /// Per level, the box of its texels that are not zero (calc_sprite_content_box): x0, y0, x1, y1.
-    let content: [(Int32, Int32, Int32, Int32)]
+    /// Per level, the octagon of its texels that are not zero (calc_sprite_content_box).
+    let content: [(Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)]
     /// The largest quad table made for one level: 4 MiB (a 512 × 512 image); larger images are gathered.
     static let quadLimit = 4 << 20
     /// Holds the image so its identity (the cache key) is never reused while cached.
@@ -62,7 +62,7 @@ final class SpriteTexture {
             }
         }
         content = list.map { l in
-            var box: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            var box: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &box) { b in
                 guard let p = b.baseAddress?.assumingMemoryBound(to: Int32.self) else { return }
                 calc_sprite_content_box(texels + l.2, Int32(l.0), Int32(l.1), p)

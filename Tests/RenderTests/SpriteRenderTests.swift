@@ -277,6 +277,65 @@ final class SpriteRenderTests: XCTestCase {
         calc_sprites_set_simd(2)
     }
 
+    func testEveryPixelIsTheDefinitionsSampleWhateverTheKernelSkips() {
+        // the kernel visits only samples whose taps can reach the image's nonzero texels (an octagon
+        // around them: columns, rows and both diagonals). Here an independent implementation of the
+        // sampling definition (the formulas at the top of sprites.c, written again below) computes
+        // EVERY pixel of the canvas, skipping nothing, for a diamond-shaped image (zero corners)
+        // under maps turned by multiples of 45°, scaled, sheared and mirrored; white opaque tint on a
+        // transparent canvas, so each pixel is its sample. The maps' entries are in {0, ±½, ±1, ±2}
+        // with a determinant ±2^k, so positions are exact in 16.16 and the test can place them itself.
+        let w = 8, h = 8
+        func texel(_ x: Int, _ y: Int) -> [Int] {
+            guard x >= 0, x < w, y >= 0, y < h, abs(2 * x - 7) + abs(2 * y - 7) <= 6 else { return [0, 0, 0, 0] }
+            let a = 120 + 15 * ((x * 3 + y * 5) % 9)
+            return [a * x / 8, a * y / 8, a / 2, a]
+        }
+        let img = image(w, h) { x, y in texel(x, y).map { UInt8($0) } }
+        var seed: UInt64 = 4242
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let entries: [Double] = [0, 0.5, -0.5, 1, -1, 2, -2]
+        var maps: [Affine2D] = []
+        while maps.count < 24 {
+            let e = (0..<4).map { _ in entries[Int(next() * 7) % 7] }
+            let det = e[0] * e[3] - e[1] * e[2]
+            guard [0.25, 0.5, 1, 2, 4].contains(abs(det)) else { continue }
+            maps.append(Affine2D(a: e[0], b: e[1], c: e[2], d: e[3], tx: 6 + (next() * 80).rounded() / 4, ty: 6 + (next() * 80).rounded() / 4))
+        }
+        for filter in [TextureFilter.linear, .nearest] {
+            for m in maps {
+                // the definition at device pixel (x, y): the centre's source point, in 16.16 texel units
+                let det = m.a * m.d - m.b * m.c
+                func expected(_ x: Int, _ y: Int) -> [Int] {
+                    let px = Double(x) + 0.5 - m.tx, py = Double(y) + 0.5 - m.ty
+                    let sx = (m.d * px - m.c * py) / det, sy = (-m.b * px + m.a * py) / det
+                    let half = filter == .nearest ? 0 : 0.5
+                    let U = Int(((sx - half) * 65536).rounded()), V = Int(((sy - half) * 65536).rounded())
+                    guard U >= -65536, U < w << 16, V >= -65536, V < h << 16 else { return [0, 0, 0, 0] }
+                    let tx = U >> 16, ty = V >> 16
+                    let fx = filter == .nearest ? 0 : (U >> 10) & 63, fy = filter == .nearest ? 0 : (V >> 10) & 63
+                    return (0..<4).map { k in
+                        let top = texel(tx, ty)[k] * (64 - fx) + texel(tx + 1, ty)[k] * fx
+                        let bottom = texel(tx, ty + 1)[k] * (64 - fx) + texel(tx + 1, ty + 1)[k] * fx
+                        let mm = top + (((bottom - top) * fy * 512 + 16384) >> 15)
+                        return (mm + 32) >> 6
+                    }
+                }
+                let want = (0..<40).flatMap { y in (0..<40).map { x in expected(x, y) } }
+                for level: Int32 in [0, 1, 2] where calc_sprites_set_simd(level) == level {
+                    let fb = draw(img, 40, 40, filters: [(filter, filter, 0)], [(m, .white)])
+                    let got = (0..<40).flatMap { y in (0..<40).map { x in px(fb, x, y) } }
+                    XCTAssertEqual(zip(got, want).filter { $0 != $1 }.count, 0, "level \(level), \(filter), \(m)")
+                }
+                calc_sprites_set_simd(2)
+                XCTAssertTrue(want.contains { $0[3] > 0 })
+            }
+        }
+    }
+
     func testBatchDrawnByTilesEqualsSpritesDrawnOneByOne() {
         // 400 overlapping sprites on a 700×200 canvas (3 × 4 tiles of 256 × 64), many crossing tile
         // edges, some partly off the canvas, through a clip mask: one batch (drawn tile by tile)

@@ -36,10 +36,12 @@ typedef struct {
     int32_t fraction_mask;
     /// The level's quads (calc_sprite_make_quads), or NULL: the vector paths then gather the texels.
     const uint8_t *quads;
-    /// The texels of the level that are not all zero lie in columns [x0, x1) and rows [y0, y1)
-    /// (calc_sprite_content_box; the whole level when unknown): only samples whose bilinear taps can
-    /// reach them are visited, the others being zero (a soft dot's transparent rim costs nothing).
-    int32_t content[4];
+    /// Where the texels of the level that are not zero lie (calc_sprite_content_box): columns [x0, x1),
+    /// rows [y0, y1), x + y in [s0, s1] and x − y in [d0, d1], as {x0, y0, x1, y1, s0, s1, d0, d1} —
+    /// an octagon. Only samples whose bilinear taps can reach it are visited, the others being zero
+    /// (a round sprite's transparent corners cost nothing). The whole level: {0, 0, w, h, 0, w + h − 2,
+    /// 1 − h, w − 1}.
+    int32_t content[8];
     /// Texel-centre coordinates (texel i's centre at i) of the centre of device pixel (x0, y0) and
     /// their steps per device column and row, in 16.16 fixed point.
     int64_t u, v, dudx, dvdx, dudy, dvdy;
@@ -55,9 +57,9 @@ size_t calc_sprite_quads_size(int32_t width, int32_t height);
 /// one 16-byte load instead of gathers; the entries of column width + 1 are zero.
 void calc_sprite_make_quads(const uint32_t *texels, int32_t width, int32_t height, uint8_t *quads);
 
-/// The box [box[0], box[2]) × [box[1], box[3]) of a bordered level's texels that are not zero (in
-/// level coordinates, the border excluded); box[0] ≥ box[2] when every texel is zero.
-void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[4]);
+/// The octagon of a bordered level's texels that are not zero (calc_sprite_level.content, in level
+/// coordinates, the border excluded); box[0] ≥ box[2] when every texel is zero.
+void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[8]);
 
 /// One sprite, set up for drawing: the device box to visit, one or two levels (trilinear, the
 /// second weighted by weight / 256), and the tint's premultiplied multipliers (0 … 255; r, g, b ≤ a).
