@@ -601,13 +601,15 @@ SP512 static void sprite_avx512(uint32_t *surface, ptrdiff_t stride, int32_t ox,
 /// The bilinear samples of 16 pixels at (u, v) as words, pixels 4k, 4k + 1 in lane k of *lo and
 /// 4k + 2, 4k + 3 in lane k of *hi; lanes off in `ok` read the zero quad.
 SP512 static inline void sp_bilerp16q(const calc_sprite_level *l, __m512i vu, __m512i vv, __mmask16 ok, __m512i *lo, __m512i *hi) {
-    const __m512i k64 = _mm512_set1_epi32(64), one = _mm512_set1_epi32(1), fm = _mm512_set1_epi32(l->fraction_mask);
+    const __m512i k64 = _mm512_set1_epi32(64), fm = _mm512_set1_epi32(l->fraction_mask);
     const int ts = l->stride;
-    __m512i xi = _mm512_add_epi32(_mm512_srai_epi32(vu, 16), one);
-    __m512i yi = _mm512_add_epi32(_mm512_srai_epi32(vv, 16), one);
-    __m512i idx = _mm512_add_epi32(_mm512_mullo_epi32(yi, _mm512_set1_epi32(ts)), xi);
+    // the top-left tap's index (v >> 16)·stride + (u >> 16) by one pmaddwd of the two 16-bit
+    // halves (the caller keeps them within ±32000), the border's row and column added to the base
+    __m512i uv = _mm512_or_si512(_mm512_srli_epi32(vu, 16), _mm512_and_si512(vv, _mm512_set1_epi32((int)0xFFFF0000u)));
+    __m512i idx = _mm512_madd_epi16(uv, _mm512_set1_epi32((int)((uint32_t)ts << 16 | 1u)));
     // lanes that read nothing read the zero quad at (stride − 1, 0); offsets in bytes
-    idx = _mm512_slli_epi32(_mm512_mask_mov_epi32(_mm512_set1_epi32(ts - 1), ok, idx), 4);
+    // (−2 from the base: ts − 1 − (ts + 1))
+    idx = _mm512_slli_epi32(_mm512_mask_mov_epi32(_mm512_set1_epi32(-2), ok, idx), 4);
     __m512i fx = _mm512_and_si512(_mm512_srli_epi32(vu, 10), fm);
     __m512i fy = _mm512_and_si512(_mm512_srli_epi32(vv, 10), fm);
     // per pixel, in both words of its dword: the bytes (64 − fx, fx), and fy·512
@@ -615,9 +617,9 @@ SP512 static inline void sp_bilerp16q(const calc_sprite_level *l, __m512i vu, __
     wx = _mm512_or_si512(wx, _mm512_slli_epi32(wx, 16));
     __m512i fy9 = _mm512_slli_epi32(fy, 9);
     fy9 = _mm512_or_si512(fy9, _mm512_slli_epi32(fy9, 16));
-    uint32_t o[16] __attribute__((aligned(64)));
+    int32_t o[16] __attribute__((aligned(64)));
     _mm512_store_si512((void *)o, idx);
-    const uint8_t *q = l->quads;
+    const uint8_t *q = l->quads + 16 * (ts + 1);
     __m512i r[4];
     for (int k = 0; k < 4; k++) {
         __m512i t = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(q + o[k])));
@@ -667,7 +669,9 @@ SP512 static void sprite_avx512q(uint32_t *surface, ptrdiff_t stride, int32_t ox
             int64_t left = i1 - i;
             __mmask16 live = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
             __m512i cl, ch;
-            sp_bilerp16q(l0, u0, v0, live & sp_inside16(l0, u0, v0), &cl, &ch);
+            // one level: every pixel of the run samples inside the border (the run is cut to the
+            // content octagon, which lies inside it), so only the run's end masks lanes
+            sp_bilerp16q(l0, u0, v0, trilinear ? live & sp_inside16(l0, u0, v0) : live, &cl, &ch);
             u0 = _mm512_add_epi32(u0, du0); v0 = _mm512_add_epi32(v0, dv0);
             if (trilinear) {
                 __m512i dl, dh;
