@@ -323,13 +323,14 @@ static inline __m256i sp_inside8(const calc_sprite_level *l, __m256i vu, __m256i
 /// by pmulhrsw.
 __attribute__((target("avx2")))
 static inline __m256i sp_bilerp8(const calc_sprite_level *l, __m256i vu, __m256i vv, __m256i ok) {
-    const __m256i k63 = _mm256_set1_epi32(l->fraction_mask), k64 = _mm256_set1_epi32(64), one = _mm256_set1_epi32(1);
+    const __m256i k63 = _mm256_set1_epi32(l->fraction_mask), k64 = _mm256_set1_epi32(64);
     const int ts = l->stride;
-    const long long *top = (const long long *)(const void *)l->texels;
-    const long long *bottom = (const long long *)(const void *)(l->texels + ts);
-    __m256i xi = _mm256_add_epi32(_mm256_srai_epi32(vu, 16), one);
-    __m256i yi = _mm256_add_epi32(_mm256_srai_epi32(vv, 16), one);
-    __m256i idx = _mm256_add_epi32(_mm256_mullo_epi32(yi, _mm256_set1_epi32(ts)), xi);
+    // the top-left tap's index (v >> 16)·stride + (u >> 16) by one pmaddwd of the positions' 16-bit
+    // halves (within ±32000: sp_fits32), the border's row and column added to the base pointers
+    const long long *top = (const long long *)(const void *)(l->texels + ts + 1);
+    const long long *bottom = (const long long *)(const void *)(l->texels + 2 * ts + 1);
+    __m256i uv = _mm256_or_si256(_mm256_srli_epi32(vu, 16), _mm256_and_si256(vv, _mm256_set1_epi32((int)0xFFFF0000u)));
+    __m256i idx = _mm256_madd_epi16(uv, _mm256_set1_epi32((int)((uint32_t)ts << 16 | 1u)));
     __m256i fx = _mm256_and_si256(_mm256_srli_epi32(vu, 10), k63);
     __m256i fy = _mm256_and_si256(_mm256_srli_epi32(vv, 10), k63);
     // per pixel: bytes (64 − fx, fx) and fy·512 (pmulhrsw's fraction of 32768)
@@ -407,7 +408,8 @@ static void sprite_avx2(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t
         for (int64_t i = i0; i < i1; i += 8) {
             int64_t left = i1 - i;
             __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(left < 8 ? (int)left : 8), lane);
-            __m256i c = sp_bilerp8(l0, u0, v0, _mm256_and_si256(live, sp_inside8(l0, u0, v0)));
+            // one level: its run lies inside the border (sprite_avx512q), only the run's end masks
+            __m256i c = sp_bilerp8(l0, u0, v0, trilinear ? _mm256_and_si256(live, sp_inside8(l0, u0, v0)) : live);
             u0 = _mm256_add_epi32(u0, du0); v0 = _mm256_add_epi32(v0, dv0);
             if (trilinear) {
                 __m256i d = sp_bilerp8(l1, u1, v1, _mm256_and_si256(live, sp_inside8(l1, u1, v1)));
@@ -486,12 +488,11 @@ SP512 static inline __mmask16 sp_inside16(const calc_sprite_level *l, __m512i vu
 
 /// sp_bilerp8 for 16 pixels.
 SP512 static inline __m512i sp_bilerp16(const calc_sprite_level *l, __m512i vu, __m512i vv, __mmask16 ok) {
-    const __m512i k63 = _mm512_set1_epi32(l->fraction_mask), k64 = _mm512_set1_epi32(64), one = _mm512_set1_epi32(1);
+    const __m512i k63 = _mm512_set1_epi32(l->fraction_mask), k64 = _mm512_set1_epi32(64);
     const int ts = l->stride;
-    const void *top = (const void *)l->texels, *bottom = (const void *)(l->texels + ts);
-    __m512i xi = _mm512_add_epi32(_mm512_srai_epi32(vu, 16), one);
-    __m512i yi = _mm512_add_epi32(_mm512_srai_epi32(vv, 16), one);
-    __m512i idx = _mm512_add_epi32(_mm512_mullo_epi32(yi, _mm512_set1_epi32(ts)), xi);
+    const void *top = (const void *)(l->texels + ts + 1), *bottom = (const void *)(l->texels + 2 * ts + 1);
+    __m512i uv = _mm512_or_si512(_mm512_srli_epi32(vu, 16), _mm512_and_si512(vv, _mm512_set1_epi32((int)0xFFFF0000u)));
+    __m512i idx = _mm512_madd_epi16(uv, _mm512_set1_epi32((int)((uint32_t)ts << 16 | 1u)));
     __m512i fx = _mm512_and_si512(_mm512_srli_epi32(vu, 10), k63);
     __m512i fy9 = _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(vv, 10), k63), 9);
     __m512i wx = _mm512_or_si512(_mm512_sub_epi32(k64, fx), _mm512_slli_epi32(fx, 8));
@@ -555,7 +556,7 @@ SP512 static void sprite_avx512(uint32_t *surface, ptrdiff_t stride, int32_t ox,
         for (int64_t i = i0; i < i1; i += 16) {
             int64_t left = i1 - i;
             __mmask16 live = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
-            __m512i c = sp_bilerp16(l0, u0, v0, live & sp_inside16(l0, u0, v0));
+            __m512i c = sp_bilerp16(l0, u0, v0, trilinear ? live & sp_inside16(l0, u0, v0) : live);
             u0 = _mm512_add_epi32(u0, du0); v0 = _mm512_add_epi32(v0, dv0);
             if (trilinear) {
                 __m512i d = sp_bilerp16(l1, u1, v1, live & sp_inside16(l1, u1, v1));
