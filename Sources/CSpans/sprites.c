@@ -645,6 +645,38 @@ SP512 static inline void sp_bilerp16q(const calc_sprite_level *l, __m512i vu, __
 /// x·y / 255 rounded, for words whose product is at most 255·255.
 SP512 static inline __m512i sp_mul255w(__m512i x, __m512i y) { return sp_div255_32(_mm512_mullo_epi16(x, y)); }
 
+/// A one-level sprite's row runs for the AVX-512 path: the eight walks of sp_runs (the start and
+/// end bounds of u, v, u + v and u − v) as the lanes of vectors, stepped together a row by five
+/// instructions — the scalar walks, their state in memory, were half of what the kernel did
+/// besides sampling and blending. Lanes 0–3 hold the start bounds, 4–7 the end bounds.
+typedef struct { __m512i q, r, e, gq, gr; } sp_walk8;
+
+/// Sets the walks up from sp_runs' (level 0 of a sprite none of whose steps is 0); false when an
+/// axis is flat (its step 0: the row is all in or all out), which sp_runs handles instead.
+SP512 static inline int sp_walk8_init(sp_walk8 *w, const sp_runs *r) {
+    int64_t q[8], rr[8], e[8], gq[8], gr[8];
+    for (int a = 0; a < 4; a++) {
+        const sp_axis_walk *x = &r->ax[a];
+        if (x->flat) return 0;
+        q[a] = x->a.q; rr[a] = x->a.r; e[a] = x->a.e; gq[a] = x->a.gq; gr[a] = x->a.gr;
+        q[a + 4] = x->b.q; rr[a + 4] = x->b.r; e[a + 4] = x->b.e; gq[a + 4] = x->b.gq; gr[a + 4] = x->b.gr;
+    }
+    w->q = _mm512_loadu_si512((const void *)q); w->r = _mm512_loadu_si512((const void *)rr);
+    w->e = _mm512_loadu_si512((const void *)e); w->gq = _mm512_loadu_si512((const void *)gq);
+    w->gr = _mm512_loadu_si512((const void *)gr);
+    return 1;
+}
+
+/// This row's run [*i0, *i1) (empty when *i0 >= *i1), then the next row.
+SP512 static inline void sp_walk8_next(sp_walk8 *w, int64_t n, int64_t *i0, int64_t *i1) {
+    int64_t a = _mm512_mask_reduce_max_epi64(0x0F, w->q), b = _mm512_mask_reduce_min_epi64(0xF0, w->q);
+    *i0 = a > 0 ? a : 0;
+    *i1 = b < n ? b : n;
+    __m512i r = _mm512_sub_epi64(w->r, w->gr), below = _mm512_srai_epi64(r, 63);   // −1 where r < 0
+    w->q = _mm512_sub_epi64(_mm512_add_epi64(w->q, w->gq), below);
+    w->r = _mm512_add_epi64(r, _mm512_and_si512(w->e, below));
+}
+
 SP512 static void sprite_avx512q(uint32_t *surface, ptrdiff_t stride, int32_t ox, int32_t oy, const uint8_t *mask,
                                  ptrdiff_t mask_stride, const calc_sprite *s, int additive) {
     const calc_sprite_level *l0 = &s->level[0], *l1 = &s->level[1];
@@ -659,13 +691,24 @@ SP512 static void sprite_avx512q(uint32_t *surface, ptrdiff_t stride, int32_t ox
     const __m512i w255 = _mm512_set1_epi16(255), h128 = _mm512_set1_epi16(128);
     sp_runs runs;
     sp_runs_init(&runs, s);
+    sp_walk8 walk;
+    const int vector_walk = !trilinear && sp_walk8_init(&walk, &runs);
+    const int64_t n = (int64_t)s->x1 - s->x0;
     for (int32_t y = s->y0; y < s->y1; y++) {
         int64_t j = y - s->y0, i0, i1;
-        sp_runs_next(&runs, &i0, &i1);
+        if (vector_walk) sp_walk8_next(&walk, n, &i0, &i1);
+        else sp_runs_next(&runs, &i0, &i1);
         if (i0 >= i1) continue;
         uint32_t *row = surface + (y - oy) * stride + (s->x0 - ox);
         const uint8_t *mrow = mask ? mask + y * mask_stride + s->x0 : 0;
-        if (y + 1 < s->y1) sp_prefetch(row + stride + i0, i1 - i0);
+        if (y + 1 < s->y1) {
+            // the next row's run, about this one's: its first, middle and last cache lines (a loop
+            // over its lines would end after a varying count and mispredict)
+            const char *p = (const char *)(row + stride + i0);
+            _mm_prefetch(p, _MM_HINT_T0);
+            _mm_prefetch(p + 2 * (i1 - i0), _MM_HINT_T0);
+            _mm_prefetch(p + 4 * (i1 - i0) - 4, _MM_HINT_T0);
+        }
         __m512i u0, v0, u1 = zero, v1 = zero;
         sp_positions16(l0, j, i0, &u0, &v0);
         if (trilinear) sp_positions16(l1, j, i0, &u1, &v1);
