@@ -118,12 +118,12 @@ static inline void sp_union_run(const calc_sprite *s, int64_t j, int64_t n, int6
 /// ceil(N_j / e) row after row.
 typedef struct { int64_t q, r, e, gq, gr; } sp_ceil_walk;
 
-static inline void sp_walk_init(sp_ceil_walk *w, int64_t n0, int64_t e, int64_t g) {
+static inline void sp_walk_init(sp_ceil_walk *w, int64_t n0, int64_t e, int64_t gq, int64_t gr) {
     w->e = e;
     w->q = -sp_floor_div(-n0, e);
     w->r = w->q * e - n0;
-    w->gq = sp_floor_div(g, e);
-    w->gr = g - w->gq * e;
+    w->gq = gq;
+    w->gr = gr;
 }
 
 static inline void sp_walk_step(sp_ceil_walk *w) {
@@ -138,12 +138,15 @@ typedef struct { sp_ceil_walk a, b; int64_t s, ds, lo, hi; int flat; } sp_axis_w
 
 static inline void sp_axis_init(sp_axis_walk *w, int64_t s, int64_t d, int64_t ds, int64_t lo, int64_t hi) {
     w->s = s; w->ds = ds; w->lo = lo; w->hi = hi; w->flat = d == 0;
+    if (d == 0) return;
+    // both bounds move by g = ∓ds a row: its quotient and remainder by e, once
+    int64_t e = d > 0 ? d : -d, g = d > 0 ? -ds : ds, gq = sp_floor_div(g, e), gr = g - gq * e;
     if (d > 0) {
-        sp_walk_init(&w->a, lo - s, d, -ds);            // ceil((lo − s_j) / d)
-        sp_walk_init(&w->b, hi - s, d, -ds);            // ceil((hi − s_j) / d)
-    } else if (d < 0) {
-        sp_walk_init(&w->a, s - hi + 1, -d, ds);        // ceil((s_j − hi + 1) / −d)
-        sp_walk_init(&w->b, s - lo + 1, -d, ds);        // ceil((s_j − lo + 1) / −d)
+        sp_walk_init(&w->a, lo - s, e, gq, gr);         // ceil((lo − s_j) / d)
+        sp_walk_init(&w->b, hi - s, e, gq, gr);         // ceil((hi − s_j) / d)
+    } else {
+        sp_walk_init(&w->a, s - hi + 1, e, gq, gr);     // ceil((s_j − hi + 1) / −d)
+        sp_walk_init(&w->b, s - lo + 1, e, gq, gr);     // ceil((s_j − lo + 1) / −d)
     }
 }
 
