@@ -1,6 +1,8 @@
 // Sprite drawing for emitter particles (Sources/Render/Sprites.swift sets each sprite up): for every
-// row of the sprite's device box, the run of pixels whose sample lies inside the image's transparent
-// border is found by exact integer division, so no pixel outside it is visited; each pixel is the
+// row of the sprite's device box, the run of pixels whose sample can reach the image's nonzero
+// texels (an octagon around them, inside the image's transparent border) is found exactly — by
+// integer division in the plain C path, by walking quotients and remainders row by row in the
+// vector ones — so no pixel outside it is visited (its sample would be zero); each pixel is the
 // bilinear sample of four texels (or two levels' samples mixed), tinted, masked and blended. Three
 // paths, chosen at run time like the span kernels in spans.c: plain C (the definition), AVX2 (8
 // pixels a step) and AVX-512 F/BW/VL (16), the vector ones with masked lanes instead of scalar tails.

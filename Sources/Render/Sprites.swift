@@ -2,9 +2,11 @@
 // from a copy of its mipmap levels with a one-texel transparent border (built once per image and
 // source rect, and kept by the Renderer), so the C kernel (Sources/CSpans/sprites.c) needs no bounds
 // test per pixel and a sprite's edge fades over one texel, as GPU sprites with a clamp-to-border
-// sampler do. Here each sprite is set up: the device → texel map in 16.16 fixed point, the level of
-// detail (bilinear when magnifying, trilinear between mipmaps when minifying, chosen once per sprite
-// from the map's scale as images are), the tint in bytes and the device box to visit.
+// sampler do. Here each sprite is set up: the device → texel map in 16.16 fixed point, its filter
+// (the cell's magnification filter when the map magnifies, its minification filter when it minifies:
+// linear and nearest read level 0, trilinear two mipmap levels chosen once per sprite from the map's
+// scale as images are, plus the cell's bias), the tint in bytes and the device box to visit. Each
+// texture level also carries its quad table and the octagon of its nonzero texels for the kernel.
 
 import CalcCore
 import CSpans
@@ -113,7 +115,7 @@ final class SpriteTextures {
 }
 
 extension Execution {
-    /// Sets every sprite up, then draws the batch in one call (the kernel goes tile by tile).
+    /// Sets every sprite up, then draws the batch in one call (in order).
     mutating func drawSprites(_ b: SpriteBatch) {
         let alpha = PixelMath.unit(b.alpha)
         let region = clip.rect.intersection(target.rect)
