@@ -21,16 +21,21 @@ final class SpriteTexture {
     let levels: [(width: Int, height: Int, offset: Int)]
     let texels: UnsafeMutablePointer<UInt32>
     /// Per level, its quads (calc_sprite_make_quads: the four texels of each bilinear fetch in one
-    /// 16-byte entry, so the AVX-512 path loads instead of gathering), or nil past `quadLimit`.
+    /// 16-byte entry, so the AVX-512 path loads instead of gathering), or nil past `quadLimit` or
+    /// the cache's quad budget.
     let quads: [UnsafeMutableRawPointer?]
     /// Per level, the octagon of its texels that are not zero (calc_sprite_content_box).
     let content: [(Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)]
-    /// The largest quad table made for one level: 4 MiB (a 512 × 512 image); larger images are gathered.
+    /// The largest quad table made for one level: 4 MiB (a level up to about 510 × 510 texels); larger
+    /// levels are gathered.
     static let quadLimit = 4 << 20
+    /// The quad tables' bytes.
+    let quadBytes: Int
     /// Holds the image so its identity (the cache key) is never reused while cached.
     let image: RasterImage
 
-    init(_ image: RasterImage, x0: Int, y0: Int, x1: Int, y1: Int) {
+    /// `quadBudget`: the bytes of quad tables this texture may make (the cache's budget left).
+    init(_ image: RasterImage, x0: Int, y0: Int, x1: Int, y1: Int, quadBudget: Int = .max) {
         self.image = image
         originX = x0; originY = y0; width = x1 - x0; height = y1 - y0
         // the part's own mipmaps, unless it is the whole image
@@ -71,13 +76,16 @@ final class SpriteTexture {
             }
             return box
         }
+        var quadBytes = 0
         quads = list.map { l in
             let bytes = calc_sprite_quads_size(Int32(l.0), Int32(l.1))
-            guard bytes <= SpriteTexture.quadLimit else { return nil }
+            guard bytes <= SpriteTexture.quadLimit, quadBytes + bytes <= quadBudget else { return nil }
+            quadBytes += bytes
             let q = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
             calc_sprite_make_quads(texels + l.2, Int32(l.0), Int32(l.1), q.assumingMemoryBound(to: UInt8.self))
             return q
         }
+        self.quadBytes = quadBytes
     }
 
     deinit {
@@ -95,6 +103,11 @@ final class SpriteTextures {
     private var cache: [Key: SpriteTexture] = [:]
     /// Textures kept at most; past it the cache starts again (a scene rarely has more than a few).
     static let limit = 256
+    /// Bytes of quad tables the cached textures may hold together (a 32×32 image's levels take 25 KB,
+    /// a 256×256 one's 1.4 MB); levels made past it are drawn by gathers. Without it 256 large images
+    /// could hold a gigabyte of quads.
+    static let quadBudget = 64 << 20
+    private var quadBytes = 0
 
     /// The texture for `source` (image pixels) of `image`: the rect rounded out and clamped to the image.
     func texture(_ image: RasterImage, source: Rect) -> SpriteTexture? {
@@ -107,8 +120,9 @@ final class SpriteTextures {
         guard x1 > x0, y1 > y0 else { return nil }
         let key = Key(image: ObjectIdentifier(image), x0: x0, y0: y0, x1: x1, y1: y1)
         if let t = cache[key] { return t }
-        if cache.count >= SpriteTextures.limit { cache.removeAll() }
-        let t = SpriteTexture(image, x0: x0, y0: y0, x1: x1, y1: y1)
+        if cache.count >= SpriteTextures.limit { cache.removeAll(); quadBytes = 0 }
+        let t = SpriteTexture(image, x0: x0, y0: y0, x1: x1, y1: y1, quadBudget: SpriteTextures.quadBudget - quadBytes)
+        quadBytes += t.quadBytes
         cache[key] = t
         return t
     }

@@ -6,7 +6,7 @@
 import CalcCore
 import CSpans
 import DisplayList
-import Render
+@testable import Render
 import XCTest
 
 final class SpriteRenderTests: XCTestCase {
@@ -334,6 +334,20 @@ final class SpriteRenderTests: XCTestCase {
                 XCTAssertTrue(want.contains { $0[3] > 0 })
             }
         }
+    }
+
+    func testQuadTablesStayWithinTheirBudget() {
+        // a 32×32 image's levels (32, 16, 8, 4, 2, 1) take 16·(w + 2)·(h + 1) bytes each:
+        // 16·(34·33 + 18·17 + 10·9 + 6·5 + 4·3 + 3·2) = 16·1566 = 25 056
+        let img = image(32, 32) { x, y in [UInt8(x * 8), UInt8(y * 8), 0, 255] }
+        let all = SpriteTexture(img, x0: 0, y0: 0, x1: 32, y1: 32)
+        XCTAssertEqual(all.quadBytes, 25_056)
+        XCTAssertTrue(all.quads.allSatisfy { $0 != nil })
+        // a budget of level 0's 17 952 bytes: level 0 only; the rest is gathered
+        let some = SpriteTexture(img, x0: 0, y0: 0, x1: 32, y1: 32, quadBudget: 17_952)
+        XCTAssertEqual(some.quadBytes, 17_952)
+        XCTAssertEqual(some.quads.map { $0 != nil }, [true, false, false, false, false, false])
+        XCTAssertEqual(SpriteTexture(img, x0: 0, y0: 0, x1: 32, y1: 32, quadBudget: 0).quadBytes, 0)
     }
 
     func testBatchDrawnByTilesEqualsSpritesDrawnOneByOne() {
