@@ -117,6 +117,8 @@ public final class TextMeasure: Sendable {
         var shaped: [Key: ShapedText] = [:]
         /// An estimate of the bytes `shaped` holds (see `cost`)
         var shapedBytes = 0
+        /// Whether a non-empty string was shaped with the fallback metrics (no font could be used)
+        var withoutFont = false
         /// nil until first needed; then the libraries' fonts, or none when they cannot be opened
         var store: FontStore?? = nil
         var buffer: OpaquePointer?
@@ -175,6 +177,10 @@ public final class TextMeasure: Sendable {
         }
     }
 
+    /// Whether some non-empty text was measured with the fallback metrics because no font could be
+    /// used (the libraries are missing or fontconfig knows no outline font): that text is not drawn.
+    public var textWithoutFont: Bool { state.withLock { $0.withoutFont } }
+
     /// How many entries the caches keyed by the script's strings, font names and characters hold,
     /// and the shaped cache's byte estimate (tests check that they stay bounded).
     var cacheSizes: (shaped: Int, shapedBytes: Int, names: Int, fallbackSets: Int, fallbacks: Int, outlines: Int) {
@@ -206,6 +212,7 @@ public final class TextMeasure: Sendable {
             st.store = .some(store)
         } else {
             shaped = fallback(string)
+            if !string.isEmpty { st.withoutFont = true }
         }
         let bytes = cost(key)
         if st.shaped.count >= cacheLimit || st.shapedBytes + bytes > cacheBytes {
