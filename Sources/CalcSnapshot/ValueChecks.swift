@@ -162,8 +162,25 @@ struct ValueReader {
 
     init(timeline: Timeline) { self.timeline = timeline }
 
+    /// CGRect's derived edges, read after a rect's key path (`frame.maxY`): a constrained edge can
+    /// be checked alone when the rect's other sides depend on something else, such as measured text.
+    static let rectGetters: [String: @Sendable (Rect) -> Double] = [
+        "minX": { $0.minX }, "midX": { ($0.minX + $0.maxX) / 2 }, "maxX": { $0.maxX },
+        "minY": { $0.minY }, "midY": { ($0.minY + $0.maxY) / 2 }, "maxY": { $0.maxY },
+        "width": { $0.width }, "height": { $0.height },
+    ]
+
     /// The value and its type, or a message saying why there is none.
     mutating func read(layer: String, key: String, at t: Double, model: Bool) -> Result<(Value, ValueType?), Directives.ParseError> {
+        if let dot = key.lastIndex(of: "."), let getter = Self.rectGetters[String(key[key.index(after: dot)...])],
+           timeline.propertyTable.parse(key) == nil {
+            let base = String(key[..<dot])
+            switch read(layer: layer, key: base, at: t, model: model) {
+            case .success((.rect(let r), _)): return .success((.number(getter(r)), .number(.scalar)))
+            case .success: return .failure(.init(message: "'\(base)' is not a rect, so it has no '\(key[key.index(after: dot)...])'"))
+            case .failure(let e): return .failure(e)
+            }
+        }
         let table = timeline.propertyTable
         guard let (kp, type) = table.parse(key) else {
             return .failure(.init(message: "unknown key path '\(key)'"))

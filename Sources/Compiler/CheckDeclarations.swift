@@ -138,6 +138,10 @@ extension Checker {
         // `contents` and a draw block in the same declaration: the drawing shows (W0027, after the body)
         var contentsSpan: Span?
         var drawSpan: Span?
+        // what the layer's style sets, for the same warnings (the layer's own values win over it)
+        var styleContents: (span: Span, style: String)?
+        var styleBackToFront: Bool??
+        var ownRenderMode = false
         fn.scopes.append(Scope())
         pushSiblings(l.body)
         defer { popSiblings() }
@@ -170,6 +174,20 @@ extension Checker {
                 if m.name.rest.isEmpty, m.name.first == "contents" { contentsSpan = m.name.span }
                 if m.name.rest.isEmpty, m.name.first == "style" {
                     styleStmts += applyStyle(m, to: me)
+                    if case .identifier(let sname) = m.value.kind, let info = styles[sname] {
+                        for (kp, ir) in info.defaults {
+                            let name = propertyInfo(kp.property).name
+                            if kind == .transform, Checker.ignoredByTransformLayers.contains(name) {
+                                diags.warning("W0023", "'\(name)' (set by style '\(sname)') has no effect on a transform layer", at: m.span,
+                                              label: "a transform layer draws only its sublayers, none of its own properties")
+                            }
+                            if kp.property == LayerProperties.contents { styleContents = (m.span, sname) }
+                            if kp.property == LayerProperties.renderMode {
+                                if case .enumCase(let c)? = ir.constant { styleBackToFront = .some(c == EmitterStyle.RenderMode.backToFront.rawValue) }
+                                else { styleBackToFront = .some(nil) }
+                            }
+                        }
+                    }
                     continue
                 }
                 if m.name.rest.isEmpty, m.name.first == "mask" {
@@ -221,6 +239,7 @@ extension Checker {
                     zOnly.append((keyName(kp), m.name.span))
                 }
                 if kp.property == LayerProperties.renderMode {
+                    ownRenderMode = true
                     if case .enumCase(let c)? = ir.constant { backToFront = c == EmitterStyle.RenderMode.backToFront.rawValue }
                     else { backToFront = nil }
                 }
@@ -251,6 +270,8 @@ extension Checker {
                 stmt(item, .layer(me, displayName), into: &out)
             }
         }
+        // the style's renderMode, where the layer sets none of its own
+        if !ownRenderMode, case .some(let fromStyle) = styleBackToFront { backToFront = fromStyle }
         if backToFront == false {
             for z in zOnly {
                 diags.warning("W0026", "'\(z.name)' has no effect unless renderMode is .backToFront", at: z.span,
@@ -260,6 +281,16 @@ extension Checker {
         // The layer's own drawing replaces `contents` in every frame: a CATextLayer draws its string
         // into its contents, a drawLayer:inContext: delegate fills the backing store (docs/semantics.md,
         // Content). A transform layer has W0023 already.
+        if contentsSpan == nil, let (span, sname) = styleContents, kind != .transform {
+            if kind == .text {
+                diags.warning("W0027", "'contents' (set by style '\(sname)') has no effect on a text layer; its text shows", at: span,
+                              label: "a text layer draws its string into its own contents, replacing the image")
+            } else if let d = drawSpan {
+                diags.warning("W0027", "'contents' (set by style '\(sname)') has no effect on a layer with a draw block; the drawing shows", at: span,
+                              label: "the draw block's drawing is the layer's content in every frame",
+                              notes: ["the draw block is on line \(line(d))"])
+            }
+        }
         if let c = contentsSpan, kind != .transform {
             if kind == .text {
                 diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: c,

@@ -2,9 +2,12 @@
 // shaping and by FreeType for outlines), which face a font name means (fontconfig's match, as any
 // program on the machine would get), the fallback faces for characters a font lacks (fontconfig's
 // sorted list for that name, first face that has the character, skipping colour bitmap fonts whose
-// glyphs have no outlines), and glyph outlines in font units. Everything here is kept for the life
-// of the process and reached under TextMeasure's lock; a glyph's outline is decomposed once, so a
-// frame of a thousand labels reads no font file and decomposes nothing after the first frame.
+// glyphs have no outlines), and glyph outlines in font units. Everything here is reached under
+// TextMeasure's lock and kept for the next call, so a frame of a thousand labels reads no font file
+// and decomposes nothing after the first frame. Opened faces are bounded by the machine's font
+// files; what is keyed by the names and characters a script chooses is bounded by `limits` (a script
+// or a fuzzer that names a new font on every layer must not grow memory without end): past a limit
+// that table starts again, which changes no result, only the work of rebuilding it.
 
 import CalcCore
 import CFontconfig
@@ -46,6 +49,10 @@ struct FontStore {
 
     struct FallbackKey: Hashable { let name: String; let scalar: UInt32 }
 
+    /// Entries kept at most in the tables keyed by the script's names and characters. A fallback
+    /// set is fontconfig's sorted list of every font on the machine, so few of those are kept.
+    static let limits = (names: 1024, fallbackSets: 64, fallbacks: 65_536, outlines: 65_536)
+
     init(_ lib: TextLibraries) {
         self.lib = lib
         var l: FT_Library?
@@ -56,6 +63,7 @@ struct FontStore {
     /// "DejaVu Sans" and "DejaVuSans-Bold" work); nil when there is no usable font file at all.
     mutating func primary(_ name: String) -> Int32? {
         if let f = names[name] { return f >= 0 ? f : nil }
+        if names.count >= Self.limits.names { names.removeAll(keepingCapacity: true) }
         var found: Int32 = -1
         if let pattern = makePattern(name) {
             defer { lib.FcPatternDestroy(pattern) }
@@ -127,6 +135,8 @@ struct FontStore {
     mutating func fallback(_ name: String, _ scalar: UInt32) -> Int32? {
         let key = FallbackKey(name: name, scalar: scalar)
         if let f = fallbacks[key] { return f >= 0 ? f : nil }
+        if fallbacks.count >= Self.limits.fallbacks { fallbacks.removeAll(keepingCapacity: true) }
+        if fallbackSets[name] == nil, fallbackSets.count >= Self.limits.fallbackSets { dropFallbackSets() }
         if fallbackSets[name] == nil {
             var set: UnsafeMutablePointer<FcFontSet>? = nil
             if let pattern = makePattern(name) {
@@ -154,11 +164,19 @@ struct FontStore {
         return found >= 0 ? found : nil
     }
 
+    /// Frees every fallback set (fontconfig's memory) and the answers read from them.
+    mutating func dropFallbackSets() {
+        for case .some(let set) in fallbackSets.values { lib.FcFontSetDestroy(set) }
+        fallbackSets.removeAll(keepingCapacity: true)
+        fallbacks.removeAll(keepingCapacity: true)
+    }
+
     /// The outline of glyph `glyph` of face `f`, decomposed once; nil when it has none (a space, a
     /// bitmap-only glyph, or FreeType could not load it).
     mutating func outline(_ f: Int32, _ glyph: UInt32) -> GlyphOutline? {
         let key = UInt64(UInt32(bitPattern: f)) << 32 | UInt64(glyph)
         if let o = outlines[key] { return o.elements.isEmpty ? nil : o }
+        if outlines.count >= Self.limits.outlines { outlines.removeAll(keepingCapacity: true) }
         decomposed += 1
         let o = GlyphOutline(decompose(faces[Int(f)].ft, glyph))
         outlines[key] = o

@@ -27,6 +27,7 @@ struct TextLibraries {
     let FcFontMatch: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<FcResult>?) -> OpaquePointer?
     let FcFontSort: @convention(c) (OpaquePointer?, OpaquePointer?, FcBool, UnsafeMutablePointer<OpaquePointer?>?,
                                     UnsafeMutablePointer<FcResult>?) -> UnsafeMutablePointer<FcFontSet>?
+    let FcFontSetDestroy: @convention(c) (UnsafeMutablePointer<FcFontSet>?) -> Void
     let FcPatternGetString: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<FcChar8>?>?) -> FcResult
     let FcPatternGetInteger: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<Int32>?) -> FcResult
     let FcPatternGetBool: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<FcBool>?) -> FcResult
@@ -88,6 +89,7 @@ struct TextLibraries {
             FcInit: fc.get("FcInit"), FcPatternCreate: fc.get("FcPatternCreate"), FcPatternDestroy: fc.get("FcPatternDestroy"),
             FcPatternAddString: fc.get("FcPatternAddString"), FcConfigSubstitute: fc.get("FcConfigSubstitute"),
             FcDefaultSubstitute: fc.get("FcDefaultSubstitute"), FcFontMatch: fc.get("FcFontMatch"), FcFontSort: fc.get("FcFontSort"),
+            FcFontSetDestroy: fc.get("FcFontSetDestroy"),
             FcPatternGetString: fc.get("FcPatternGetString"), FcPatternGetInteger: fc.get("FcPatternGetInteger"),
             FcPatternGetBool: fc.get("FcPatternGetBool"), FcPatternGetCharSet: fc.get("FcPatternGetCharSet"),
             FcCharSetHasChar: fc.get("FcCharSetHasChar"),

@@ -115,6 +115,10 @@ public final class TextMeasure: Sendable {
 
     private struct State {
         var shaped: [Key: ShapedText] = [:]
+        /// An estimate of the bytes `shaped` holds (see `cost`)
+        var shapedBytes = 0
+        /// Whether a non-empty string was shaped with the fallback metrics (no font could be used)
+        var withoutFont = false
         /// nil until first needed; then the libraries' fonts, or none when they cannot be opened
         var store: FontStore?? = nil
         var buffer: OpaquePointer?
@@ -122,9 +126,15 @@ public final class TextMeasure: Sendable {
 
     private let state: Mutex<State>
 
-    /// Shaped strings kept at most; past it the cache starts again (a script that sets a new string
-    /// every frame must not grow memory without bound).
+    /// Shaped strings kept at most, and the bytes they may hold; past either the cache starts again
+    /// (a script that sets a new string every frame, or a few very long ones, must not grow memory
+    /// without bound).
     static let cacheLimit = 4096
+    static let cacheBytes = 32 << 20
+
+    /// The bytes a shaped string holds, about: its key, and per byte of text an advance (8 bytes)
+    /// and at most one glyph (32) with its share of runs and words.
+    private static func cost(_ key: Key) -> Int { 256 + key.font.utf8.count + key.string.utf8.count * 64 }
 
     public init() { state = Mutex(State()) }
 
@@ -167,6 +177,19 @@ public final class TextMeasure: Sendable {
         }
     }
 
+    /// Whether some non-empty text was measured with the fallback metrics because no font could be
+    /// used (the libraries are missing or fontconfig knows no outline font): that text is not drawn.
+    public var textWithoutFont: Bool { state.withLock { $0.withoutFont } }
+
+    /// How many entries the caches keyed by the script's strings, font names and characters hold,
+    /// and the shaped cache's byte estimate (tests check that they stay bounded).
+    var cacheSizes: (shaped: Int, shapedBytes: Int, names: Int, fallbackSets: Int, fallbacks: Int, outlines: Int) {
+        state.withLock { st in
+            guard case .some(.some(let store)) = st.store else { return (st.shaped.count, st.shapedBytes, 0, 0, 0, 0) }
+            return (st.shaped.count, st.shapedBytes, store.names.count, store.fallbackSets.count, store.fallbacks.count, store.outlines.count)
+        }
+    }
+
     /// The face's file and index in the file (for tests and the display list's readers).
     public func faceFile(_ face: Int32) -> (file: String, index: Int)? {
         state.withLock { st in
@@ -189,9 +212,15 @@ public final class TextMeasure: Sendable {
             st.store = .some(store)
         } else {
             shaped = fallback(string)
+            if !string.isEmpty { st.withoutFont = true }
         }
-        if st.shaped.count >= cacheLimit { st.shaped.removeAll(keepingCapacity: true) }
+        let bytes = cost(key)
+        if st.shaped.count >= cacheLimit || st.shapedBytes + bytes > cacheBytes {
+            st.shaped.removeAll(keepingCapacity: false)
+            st.shapedBytes = 0
+        }
         st.shaped[key] = shaped
+        st.shapedBytes += bytes
         return shaped
     }
 

@@ -1273,6 +1273,7 @@ final class Machine {
             let args = try arguments(R[a + 1], for: b, extra: 0)
             world.layers[Int(l)].bindings.removeAll { $0.keyPath == kp }
             world.layers[Int(l)].bindings.append(Binding(keyPath: kp, function: b, args: args))
+            markOwn(l, kp.property)     // the script's own value: a style must not replace it
         case .superlayer:
             let l = try layerIndex(R[b])
             let p = world.layers[Int(l)].parent

@@ -73,6 +73,11 @@ final class PreviewServer: @unchecked Sendable {
     private var cache: [UInt64: [UInt8]] = [:]
     private var cacheOrder: [UInt64] = []
     private let cacheLimit = 600
+    /// Connections served at once (each has a thread; an event stream holds one as long as its page
+    /// is open): past it a new connection is answered 503 at once, so a runaway client cannot make
+    /// the server start threads without end.
+    static let connectionLimit = 32
+    private var connections = 0
     private(set) var port = 0
     private var hostNames: [String] = []
 
@@ -195,7 +200,21 @@ final class PreviewServer: @unchecked Sendable {
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 { if errno == EINTR { continue }; usleep(10_000); continue }
-            Thread.detachNewThread { self.serve(client) }
+            cond.lock()
+            let admitted = connections < Self.connectionLimit
+            if admitted { connections += 1 }
+            cond.unlock()
+            guard admitted else {
+                // not waiting on a client that does not read: the answer is sent without blocking
+                let busy = Array(respond(503, "text/plain", Array("too many connections\n".utf8)))
+                _ = busy.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                close(client)
+                continue
+            }
+            Thread.detachNewThread {
+                self.serve(client)
+                self.cond.lock(); self.connections -= 1; self.cond.unlock()
+            }
         }
     }
 

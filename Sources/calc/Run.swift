@@ -12,6 +12,7 @@ import Bytecode
 import VM
 import Render
 import CalcSnapshot
+import TextLayout
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -267,6 +268,7 @@ struct RunOptions {
             let printed = try writeAnimation(kind, to: path, render: render, width: width, height: height, fps: scene.fps)
             writePrinted(timeline.printed, frames: jobsList.indices.map { (jobsList[$0].time, printed[$0] ?? []) })
             if !quiet {
+                Self.warnIfTextWasNotDrawn(painter.text)
                 Console.err("wrote \(jobsList.count) frame\(jobsList.count == 1 ? "" : "s") (\(width)x\(height), \(fmtRate(scene.fps)) fps \(ext.uppercased())) to \(path)\n")
             }
             return
@@ -288,9 +290,19 @@ struct RunOptions {
         }
         writePrinted(timeline.printed, frames: list.indices.map { (list[$0].time, printed[$0] ?? []) })
         if !quiet {
+            Self.warnIfTextWasNotDrawn(painter.text)
             let where_ = singleFile ?? outDir ?? ""
             Console.err("wrote \(list.count) frame\(list.count == 1 ? "" : "s") (\(width)x\(height) \(ext.uppercased())) to \(where_)\n")
         }
+    }
+
+    /// A run whose text found no font draws none of it: say so once, with what to install, rather than
+    /// leave blank labels unexplained (docs/rendering.md, Text).
+    static func warnIfTextWasNotDrawn(_ text: TextMeasure) {
+        guard text.textWithoutFont else { return }
+        Console.err("warning: no font could be opened, so text was measured with fallback metrics and not drawn; "
+                    + "text needs fontconfig, HarfBuzz, FreeType and an outline font (on Debian: apt-get install "
+                    + "libfontconfig1 libharfbuzz0b libfreetype6 fonts-dejavu-core)\n")
     }
 
     /// Renders every frame and streams it, in order, into one animated file (Animated.swift).

@@ -18,6 +18,26 @@ final class HardeningCLITests: XCTestCase {
         CLI.runShell("'\(CLI.binary)' \(args) \(redirections)", in: dir)
     }
 
+    // MARK: text without fonts
+
+    /// With fontconfig configured to know no font, text cannot be drawn: `calc run` says so once,
+    /// naming the packages; with the machine's fonts it says nothing of the kind.
+    func testARunWhoseTextFindsNoFontWarnsOnce() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        CLI.write("scene { size: (40, 20) fps: 2 duration: 1s }\nlayer t: text { frame: (0, 0, 40, 20)  string: \"Hi\" }\n", "t.cal", in: dir)
+        CLI.write("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", "none.conf", in: dir)
+        let without = CLI.runShell("FONTCONFIG_FILE=\"$PWD/none.conf\" '\(CLI.binary)' run t.cal -o frames", in: dir)
+        XCTAssertEqual(without.status, 0, without.stderr)
+        let warning = "warning: no font could be opened"
+        XCTAssertEqual(without.stderr.components(separatedBy: warning).count, 2, without.stderr)   // once, for two frames
+        XCTAssertTrue(without.stderr.contains("fonts-dejavu-core"), without.stderr)
+        let with = calc("run", "t.cal", "-o", "frames2")
+        XCTAssertEqual(with.status, 0, with.stderr)
+        XCTAssertFalse(with.stderr.contains(warning), with.stderr)
+        let quiet = CLI.runShell("FONTCONFIG_FILE=\"$PWD/none.conf\" '\(CLI.binary)' run t.cal -q -o frames3", in: dir)
+        XCTAssertEqual(quiet.stderr, "")
+    }
+
     // MARK: failed writes (item 4)
 
     func testAFullOrClosedStdoutExits4WithAMessage() {

@@ -104,6 +104,34 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(request(port, "garbage\r\n\r\n").0, 400)
     }
 
+    /// 32 connections that send nothing hold the server's 32 places (each waits up to 5 s for a
+    /// request head): the next is answered 503 at once; when they close, requests are served again.
+    func testConnectionsPastTheLimitAreTurnedAway() throws {
+        CLI.write(scene, "t.cal", in: dir)
+        let port = try startServer("t.cal")
+        var idle: [Int32] = []
+        for _ in 0..<32 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(port).bigEndian)
+            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            XCTAssertEqual(ok, 0)
+            idle.append(fd)
+        }
+        let (busy, body) = get(port, "/info")
+        XCTAssertEqual(busy, 503)
+        XCTAssertEqual(String(decoding: body, as: UTF8.self), "too many connections\n")
+        for fd in idle { close(fd) }
+        var status = 0
+        for _ in 0..<100 where status != 200 {       // the server's threads see the closes within moments
+            status = get(port, "/info").0
+            if status != 200 { usleep(20_000) }
+        }
+        XCTAssertEqual(status, 200)
+    }
+
     func testInRealBrowser() throws {
         guard let py = CLI.which("python3"), CLI.python(has: ["playwright.sync_api", "PIL"]) else {
             print("PreviewTests: skipped the browser test: python3 with Playwright and Pillow is not installed (scripts/setup.sh tries pip install playwright pillow)")

@@ -83,6 +83,21 @@ final class ValueSnapshotTests: XCTestCase {
         XCTAssertTrue(r.results[2].details.contains("scenes/c.cal:1: expect nobody.opacity at 0s == 1: no layer named 'nobody' is in the tree at 0s"), "\(r.results[2].details)")
     }
 
+    /// A rect's derived edges. bounds (0, 0, 10, 30), position (40, 20), anchor (0.5, 0.5): the frame
+    /// is (35, 5, 10, 30), so minX 35, midX 40, maxX 45, minY 5, midY 20, maxY 35, width 10, height 30.
+    func testRectGettersReadOneEdge() throws {
+        let edges = [("minX", 35), ("midX", 40), ("maxX", 45), ("minY", 5), ("midY", 20), ("maxY", 35), ("width", 10), ("height", 30)]
+        var text = edges.map { "// expect: card.frame.\($0.0) at 0s == \($0.1)\n" }.joined()
+        text += "// expect: card.bounds.maxY at 0s == 30\n// expect: card.frame.maxY at 0s == 36\n// expect: card.position.maxY at 0s == 1\n"
+        text += "scene { size: (100, 40) duration: 1s }\nlayer card { bounds: (0, 0, 10, 30)  position: (40, 20) }\n"
+        put(text, "scenes/r.cal")
+        let details = try check(.missing).results[0].details
+        // the eight edges and bounds.maxY pass; the wrong 36 and the getter on a point are reported
+        XCTAssertEqual(details.count, 3, "\(details)")
+        XCTAssertTrue(details.contains("scenes/r.cal:10: expect card.frame.maxY at 0s == 36: it is 35; relative tolerance 1e-09"), "\(details)")
+        XCTAssertTrue(details.contains("scenes/r.cal:11: expect card.position.maxY at 0s == 1: 'position' is not a rect, so it has no 'maxY'"), "\(details)")
+    }
+
     func testLeavesCompareMatricesNotAngles() {
         // the same matrix with different Euler angles: equal leaves
         let a = ValueJSON.leaves("{\"t\": {\"rotation\": {\"x\": 3.14159, \"z\": 3.14159}, \"matrix\": [[1, 0], [0, 1]]}, \"s\": \"a\\\"b\", \"b\": true}")

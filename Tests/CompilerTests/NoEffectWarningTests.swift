@@ -98,4 +98,24 @@ final class NoEffectWarningTests: XCTestCase {
         // a filter the file sets elsewhere may be trilinear: silent
         XCTAssertEqual(ids(cell + "minificationFilterBias: 1 } }\nat 1s { e.emitterCells.s.minificationFilter = .trilinear }\n"), [])
     }
+
+    /// The same rules for what a layer's style sets: a style is the layer's values where it has
+    /// none of its own (Core Animation's `style` dictionary), so it draws nothing where they would not.
+    func testWhatAStyleSetsIsWarnedLikeTheLayersOwn() {
+        let boxy = "style boxy { backgroundColor: #ff0000  contents: image(\"x.png\") }\n"
+        // a transform layer: one W0023 per ignored property the style sets, at `style:`
+        let t = Compiler.compile(SourceFile(name: "t.cal", text: boxy + "layer t: transform { style: boxy }\n")).diagnostics.filter { $0.id == "W0023" }
+        XCTAssertEqual(t.map(\.message), ["'backgroundColor' (set by style 'boxy') has no effect on a transform layer",
+                                          "'contents' (set by style 'boxy') has no effect on a transform layer"])
+        XCTAssertEqual(ids(boxy + "layer t { style: boxy }\n"), [])
+        // contents from a style under a text layer or a draw block (W0027), not when the layer sets its own
+        XCTAssertEqual(ids(boxy + "layer t: text { style: boxy }\n"), ["W0027"])
+        XCTAssertEqual(ids(boxy + "layer a { style: boxy  draw { } }\n"), ["W0027"])
+        XCTAssertEqual(ids(boxy + "layer a { style: boxy  contents: image(\"y.png\")  draw { } }\n"), ["W0027"])
+        // the style's renderMode counts for W0026 unless the layer sets its own
+        let sorted = "style sorted { renderMode: .backToFront }\n"
+        XCTAssertEqual(ids(sorted + "layer e: emitter { emitterDepth: 40  style: sorted }\n"), [])
+        XCTAssertEqual(ids(sorted + "layer e: emitter { emitterDepth: 40  style: sorted  renderMode: .oldestFirst }\n"), ["W0026"])
+        XCTAssertEqual(ids("style plain { renderMode: .oldestFirst }\nlayer e: emitter { emitterDepth: 40  style: plain }\n"), ["W0026"])
+    }
 }

@@ -187,6 +187,35 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(m.workDone.decomposed, cold.decomposed)
     }
 
+    /// A script (or a fuzzer) that names a new font or sets a new long string on every layer must not
+    /// grow the caches without bound, and starting a table again must not change a layout.
+    func testCachesKeyedByTheScriptsNamesAndStringsStayBounded() {
+        let m = TextMeasure()
+        let limits = FontStore.limits
+        let before = m.layout(style("naïve ✓ 中"), width: 0, height: 0)
+        // every name unknown to fontconfig, each with a character DejaVu Sans lacks (a fallback lookup)
+        for i in 0..<(limits.names + limits.fallbackSets + 50) {
+            _ = m.shape("x\u{4E2D} \(i)", font: "No Such Font \(i)")
+            let sizes = m.cacheSizes
+            XCTAssertLessThanOrEqual(sizes.names, limits.names)
+            XCTAssertLessThanOrEqual(sizes.fallbackSets, limits.fallbackSets)
+        }
+        XCTAssertGreaterThan(m.cacheSizes.fallbackSets, 0)
+        // 24 strings of 100 000 bytes: each about 6.4 MB by the estimate, so the 32 MB budget is
+        // passed after five and the cache starts again
+        let long = String(repeating: "long words ", count: 9_091)
+        var largest = 0
+        for i in 0..<24 {
+            _ = m.shape(long + "\(i)", font: "DejaVu Sans")
+            largest = max(largest, m.cacheSizes.shapedBytes)
+        }
+        XCTAssertGreaterThan(largest, 4 * 6_400_000)
+        XCTAssertLessThanOrEqual(largest, TextMeasure.cacheBytes)
+        let after = m.layout(style("naïve ✓ 中"), width: 0, height: 0)
+        XCTAssertEqual(after.glyphs.map(\.glyph), before.glyphs.map(\.glyph))
+        XCTAssertEqual(after.glyphs.map(\.x), before.glyphs.map(\.x))
+    }
+
     func testLayoutIsDeterministicAcrossServicesAndThreads() {
         let s = style("AVAWAY ﬁ שלום 123 مرحبا e\u{301}", .center, wrapped: true, truncation: .end)
         let a = TextMeasure().layout(s, width: 9000, height: 5000)

@@ -53,4 +53,19 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(back.borderWidth, 1)
         XCTAssertEqual(back.cornerRadius, 8)
     }
+
+    /// A value bound to an expression of time is the layer's own: assigning a style that sets the
+    /// same property later neither replaces nor ends the binding. Opacity 0.5 + 0.25·sin(2π·t):
+    /// 0.75 at 0.25 s, 0.25 at 1.75 s (after the style's 0.1 was assigned at 1 s).
+    func testABoundValueIsTheLayersOwn() throws {
+        let tl = try timeline("""
+        style faint { opacity: 0.1  cornerRadius: 3 }
+        scene { size: (100, 100) fps: 10 duration: 2s }
+        layer a { bounds: (0, 0, 10, 10)  opacity: 0.5 + 0.25 * sin(360deg * (time / 1s)) }
+        at 1s { a.style = faint }
+        """)
+        XCTAssertEqual(tl.layer("a", at: 0.25).opacity, 0.75, accuracy: 1e-12)
+        XCTAssertEqual(tl.layer("a", at: 1.75).opacity, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(tl.layer("a", at: 1.75).cornerRadius, 3)      // the style's other value applies
+    }
 }
