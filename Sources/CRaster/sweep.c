@@ -205,3 +205,117 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
         else sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 0, 0);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Two solid fills in one sweep (a card's body and its border ring, whose outer contour is the
+// body's): `a` holds the first fill's cells, `b` the second's — a copy of a's touched cells and
+// bits (calc_band_copy) to which the second fill's further contours were then added, so each of
+// b's cells is the very float the second fill's own edge walk would have made. Every pixel gets
+// the first fill's blend at its coverage and then the second's, in that order with the same
+// integers, so the bytes are those of the two sweeps one after the other.
+
+void calc_band_copy(const calc_band *from, calc_band *to) {
+    const int64_t stride = from->stride, words = from->words;
+    for (int64_t y = from->row_min; y <= from->row_max; y++) {
+        const uint64_t *fb = from->bits + y * words;
+        uint64_t *tb = to->bits + y * words;
+        const float *fc = from->cells + y * stride;
+        float *tc = to->cells + y * stride;
+        for (int64_t k = 0; k < words; k++) {
+            uint64_t word = fb[k];
+            tb[k] = word;
+            while (word) {
+                const int64_t i = k << 6 | __builtin_ctzll(word);
+                word &= word - 1;
+                tc[i] = fc[i];
+            }
+        }
+    }
+    to->row_min = from->row_min;
+    to->row_max = from->row_max;
+}
+
+// n pixels at the first fill's colour sa[ca] and then the second's sb[cb] (either coverage may be 0)
+static inline void run_pair(uint32_t *p, size_t n, const uint32_t *sa, uint32_t ca, const uint32_t *sb, uint32_t cb,
+                            int avx2) {
+    // an opaque second colour hides whatever the first one made of the pixel: s + scale_px(x, 0) = s
+    if ((sb[cb] >> 24) != 255 && ca != 0) run(p, n, sa, ca, avx2);
+    if (cb != 0) run(p, n, sb, cb, avx2);
+}
+
+__attribute__((always_inline))
+static inline void sweep_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                              int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b,
+                              const int eo_a, const int eo_b) {
+    const int64_t bw = b->bw, rx0 = b->rx0, words = b->words;
+    const int avx2 = calc_raster_level() == 2;
+    if (b->row_min > b->row_max) return;
+    uint32_t sa[256], sb[256];
+    for (uint32_t c = 0; c < 256; c++) { sa[c] = scale_px(color_a, c); sb[c] = scale_px(color_b, c); }
+    // b's rows and touched cells include a's (b started as their copy)
+    for (int64_t y = b->row_min; y <= b->row_max; y++) {
+        float *row_a = a->cells + y * b->stride, *row_b = b->cells + y * b->stride;
+        uint64_t *bits_a = a->bits + y * words, *bits_b = b->bits + y * words;
+        const int64_t dy = y + b->ry0;
+        uint32_t *out = base + (dy - origin_y) * stride - origin_x;
+        float acc_a = 0, acc_b = 0;
+        int64_t run_start = bw;
+        uint32_t cov_a = 0, cov_b = 0;
+        for (int64_t k = 0; k < words; k++) {
+            uint64_t word = bits_b[k];
+            if (word == 0) continue;
+            bits_b[k] = 0;
+            bits_a[k] = 0;
+            do {
+                const int bit = __builtin_ctzll(word);
+                int64_t c = k << 6 | bit;
+                const uint64_t gaps = ~(word >> bit);
+                const int64_t len = gaps ? __builtin_ctzll(gaps) : 64;
+                word = bit + len >= 64 ? 0 : word & (~0ull << (bit + len));
+                if ((cov_a | cov_b) != 0 && run_start < bw) {
+                    const int64_t n = (c < bw ? c : bw) - run_start;
+                    run_pair(out + rx0 + run_start, (size_t)n, sa, cov_a, sb, cov_b, avx2);
+                }
+                // touched cells side by side: one pixel each, both blends (coverage 0 leaves it)
+                // an untouched cell of a is 0, and adding +0 changes no coverage (|acc| is taken)
+                uint32_t *px = out + rx0;
+                const int64_t last = c + len - 1, stop = last < bw ? last : bw;
+#ifdef CALC_X86
+                if (avx2) {
+                    for (; c < stop; c++) {
+                        acc_a += row_a[c]; row_a[c] = 0;
+                        acc_b += row_b[c]; row_b[c] = 0;
+                        px[c] = over1_sse2(over1_sse2(px[c], sa[coverage_of(acc_a, eo_a)]), sb[coverage_of(acc_b, eo_b)]);
+                    }
+                }
+#endif
+                for (; c < stop; c++) {
+                    acc_a += row_a[c]; row_a[c] = 0;
+                    acc_b += row_b[c]; row_b[c] = 0;
+                    const uint32_t s1 = sa[coverage_of(acc_a, eo_a)], s2 = sb[coverage_of(acc_b, eo_b)];
+                    const uint32_t p = s1 + scale_px(px[c], 255 - (s1 >> 24));
+                    px[c] = s2 + scale_px(p, 255 - (s2 >> 24));
+                }
+                for (; c < last; c++) { acc_a += row_a[c]; row_a[c] = 0; acc_b += row_b[c]; row_b[c] = 0; }
+                acc_a += row_a[c]; row_a[c] = 0;
+                acc_b += row_b[c]; row_b[c] = 0;
+                run_start = c;
+                cov_a = coverage_of(acc_a, eo_a);
+                cov_b = coverage_of(acc_b, eo_b);
+            } while (word != 0);
+        }
+        if ((cov_a | cov_b) != 0 && run_start < bw)
+            run_pair(out + rx0 + run_start, (size_t)(bw - run_start), sa, cov_a, sb, cov_b, avx2);
+    }
+}
+
+void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                           int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b) {
+    if (a->even_odd) {
+        if (b->even_odd) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 1);
+        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 0);
+    } else {
+        if (b->even_odd) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 1);
+        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 0);
+    }
+}

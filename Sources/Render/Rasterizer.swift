@@ -34,6 +34,11 @@ final class Rasterizer {
     private var cellCapacity: Int
     private var bits: UnsafeMutablePointer<UInt64>
     private var bitCapacity: Int
+    /// A second band of the same layout, for the second of two fills swept together (fillSolidPair).
+    private var cells2: UnsafeMutablePointer<Float>
+    private var bits2: UnsafeMutablePointer<UInt64>
+    /// Contour ends of a pair's second polygon past its shared first contours, rebased.
+    private var restEnds: [Int64] = []
 
     // the current region, in device pixels, and its layout in the buffers
     private var rx0 = 0, ry0 = 0, bw = 0, bh = 0
@@ -47,11 +52,17 @@ final class Rasterizer {
         bitCapacity = 1 << 11
         bits = .allocate(capacity: bitCapacity)
         bits.initialize(repeating: 0, count: bitCapacity)
+        cells2 = .allocate(capacity: cellCapacity)
+        cells2.initialize(repeating: 0, count: cellCapacity)
+        bits2 = .allocate(capacity: bitCapacity)
+        bits2.initialize(repeating: 0, count: bitCapacity)
     }
 
     deinit {
         cells.deallocate()
         bits.deallocate()
+        cells2.deallocate()
+        bits2.deallocate()
     }
 
     /// Rows rasterized per pass: bounds the cell buffer to (width + 2) × 256 floats (16 MB at the
@@ -89,6 +100,55 @@ final class Rasterizer {
                                  ry0: Int64(ry0), even_odd: rule == .evenOdd ? 1 : 0)
             calc_sweep_solid(&band, surface.base, surface.stride, Int64(surface.originX), Int64(surface.originY),
                              mask, maskStride, color)
+            bandTop += Rasterizer.bandHeight
+        }
+    }
+
+    /// Whether `second`'s first contours are exactly `first`'s polygon (the same vertices, bit for
+    /// bit) and both cover the same pixels' bounds: then fillSolidPair can draw the two together.
+    static func sharesContours(_ first: Flattener, _ second: Flattener) -> Bool {
+        let k = first.ends.count, n = first.xs.count
+        guard k > 0, second.ends.count > k, first.bounds == second.bounds,
+              Array(second.ends.prefix(k)) == first.ends else { return false }
+        let ax = first.xs, ay = first.ys, bx = second.xs, by = second.ys
+        for i in 0..<n where ax[i].bitPattern != bx[i].bitPattern || ay[i].bitPattern != by[i].bitPattern { return false }
+        return true
+    }
+
+    /// Two solid fills drawn one after the other, `second`'s first contours being `first`'s polygon
+    /// (sharesContours): the shared contours are walked once into the first band, copied to start
+    /// the second, which then takes only the second polygon's other contours, and one sweep
+    /// (calc_sweep_solid_pair) blends both at each pixel in order — the bytes of fillSolid(first)
+    /// then fillSolid(second). A card's body and its border ring, whose outer contour is the body.
+    func fillSolidPair(_ first: Flattener, rule firstRule: FillRule, color firstColor: UInt32, _ second: Flattener,
+                       rule secondRule: FillRule, color secondColor: UInt32, clip: IRect, surface: Surface) {
+        let region = first.bounds.intersection(clip)
+        guard !region.isEmpty else { return }
+        let skip = first.xs.count, shared = first.ends.count
+        restEnds.removeAll(keepingCapacity: true)
+        for e in second.ends.dropFirst(shared) { restEnds.append(Int64(e - skip)) }
+        var bandTop = region.y0
+        while bandTop < region.y1 {
+            begin(IRect(x0: region.x0, y0: bandTop, x1: region.x1, y1: min(region.y1, bandTop + Rasterizer.bandHeight)))
+            accumulate(first.xs, first.ys, first.ends)
+            var a = calc_band(cells: cells, bits: bits, stride: Int64(stride), words: Int64(words),
+                              row_min: Int64(rowMin), row_max: Int64(rowMax), bw: Int64(bw), rx0: Int64(rx0),
+                              ry0: Int64(ry0), even_odd: firstRule == .evenOdd ? 1 : 0)
+            var b = calc_band(cells: cells2, bits: bits2, stride: Int64(stride), words: Int64(words),
+                              row_min: Int64.max, row_max: -1, bw: Int64(bw), rx0: Int64(rx0),
+                              ry0: Int64(ry0), even_odd: secondRule == .evenOdd ? 1 : 0)
+            calc_band_copy(&a, &b)
+            let h = Int64(bh)
+            second.xs.withUnsafeBufferPointer { px in
+                second.ys.withUnsafeBufferPointer { py in
+                    restEnds.withUnsafeBufferPointer { e in
+                        guard let x = px.baseAddress, let y = py.baseAddress else { return }
+                        calc_band_edges(&b, h, x + skip, y + skip, e.baseAddress, e.count)
+                    }
+                }
+            }
+            calc_sweep_solid_pair(&a, &b, surface.base, surface.stride, Int64(surface.originX), Int64(surface.originY),
+                                  firstColor, secondColor)
             bandTop += Rasterizer.bandHeight
         }
     }
@@ -149,16 +209,20 @@ final class Rasterizer {
         words = (stride + 63) >> 6
         let needCells = stride * bh, needBits = words * bh
         if needCells > cellCapacity {
-            cells.deallocate()
+            cells.deallocate(); cells2.deallocate()
             cellCapacity = max(needCells, cellCapacity * 2)
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
+            cells2 = .allocate(capacity: cellCapacity)
+            cells2.initialize(repeating: 0, count: cellCapacity)
         }
         if needBits > bitCapacity {
-            bits.deallocate()
+            bits.deallocate(); bits2.deallocate()
             bitCapacity = max(needBits, bitCapacity * 2)
             bits = .allocate(capacity: bitCapacity)
             bits.initialize(repeating: 0, count: bitCapacity)
+            bits2 = .allocate(capacity: bitCapacity)
+            bits2.initialize(repeating: 0, count: bitCapacity)
         }
         rowMin = Int.max; rowMax = -1
     }

@@ -26,6 +26,8 @@ public final class Renderer {
 
     let raster = Rasterizer()
     let poly = Flattener()
+    /// The second polygon of two fills drawn together (Execution.fillPair).
+    let poly2 = Flattener()
     private var masks: [ScratchBuffer<UInt8>] = []
     private var maskDepth = 0
     private var offscreens: [ScratchBuffer<UInt32>] = []
@@ -193,7 +195,7 @@ struct Execution {
 
     mutating func execute(_ op: DisplayOp) {
         switch op {
-        case .fill(let f): if !fillRects(f) { fill(f) }
+        case .fill(let f): if !fillRects(f) && !fillPair(f) { fill(f) }
         case .pushClip(let c): pushClip(c)
         case .popClip: popClip()
         case .beginGroup(let g): beginGroup(g)
@@ -252,6 +254,28 @@ struct Execution {
                                   scratch: renderer.shaderRow)
             renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
         }
+    }
+
+    /// A solid fill directly followed by a solid fill whose first contours are the same path under
+    /// the same transform (a card's body, then its border ring: the outline, then the outline with
+    /// its inner contour, even-odd), with no clip mask: both drawn in one edge walk and one sweep
+    /// (Rasterizer.fillSolidPair), the bytes of drawing them one after the other. False, drawing
+    /// nothing, when `f` and the next operation are not such a pair.
+    private mutating func fillPair(_ f: Fill) -> Bool {
+        guard clip.mask == nil, index + 1 < ops.count, case .fill(let g) = ops[index + 1],
+              case .solid(let ca) = f.paint, case .solid(let cb) = g.paint, g.transform == f.transform else { return false }
+        let pf = path(f.path), pg = path(g.path)
+        guard !pf.isEmpty, pg.count > pf.count, pg.prefix(pf.count).elementsEqual(pf) else { return false }
+        let first = PixelMath.premultiplied(ca), second = PixelMath.premultiplied(cb)
+        guard first != 0, second != 0 else { return false }
+        let a = renderer.poly, b = renderer.poly2
+        a.flatten(pf, map: f.transform)
+        b.flatten(pg, map: g.transform)
+        guard !a.isEmpty, Rasterizer.sharesContours(a, b) else { return false }
+        renderer.raster.fillSolidPair(a, rule: f.rule, color: first, b, rule: g.rule, color: second,
+                                      clip: clip.rect.intersection(target.rect), surface: target)
+        index += 1
+        return true
     }
 
     /// A solid fill of a rectangle on whole pixels with no clip mask, and the fills like it right

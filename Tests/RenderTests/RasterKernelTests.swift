@@ -312,3 +312,83 @@ extension RasterKernelTests {
         }
     }
 }
+
+extension RasterKernelTests {
+    /// Rasterizer.fillSolidPair (one edge walk of the shared contours, calc_band_copy,
+    /// calc_sweep_solid_pair) against the two fills drawn one after the other by the Swift sweep with
+    /// SolidSink: a random polygon, then the same polygon plus one or two further contours (a ring
+    /// like a card's border, or random ones crossing it), every pair of fill rules, translucent and
+    /// opaque colours, at every kernel level. The surface is larger than the clip, so a pixel written
+    /// outside it shows as a difference from the untouched original.
+    func testSolidPairMatchesTwoFills() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        var rng = Random(s: 2026)
+        let w = 100, h = 70
+        let clip = IRect(x0: 6, y0: 3, x1: 86, y1: 61)
+        let raster = Rasterizer(), first = Flattener(), second = Flattener()
+        var fused = 0
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
+            for trial in 0..<80 {
+                func point() -> Point { Point(Double(rng.next() % 11000) / 100 - 5, Double(rng.next() % 8000) / 100 - 5) }
+                var outer = Path()
+                let ring = trial % 2 == 0
+                let angle = Double(rng.next() % 6283) / 1000
+                let cx = Double(rng.next() % 6000) / 100 + 20, cy = Double(rng.next() % 4000) / 100 + 15
+                let hw = Double(rng.next() % 3000) / 100 + 8, hh = Double(rng.next() % 2000) / 100 + 6
+                func corner(_ u: Double, _ v: Double) -> Point {
+                    Point(cx + u * cos(angle) - v * sin(angle), cy + u * sin(angle) + v * cos(angle))
+                }
+                if ring {   // a turned rectangle, then the same inset by 2 (a card and its border)
+                    outer.move(to: corner(-hw, -hh)); outer.addLine(to: corner(hw, -hh))
+                    outer.addLine(to: corner(hw, hh)); outer.addLine(to: corner(-hw, hh))
+                } else {
+                    for k in 0..<(3 + Int(rng.next() % 8)) { if k == 0 { outer.move(to: point()) } else { outer.addLine(to: point()) } }
+                }
+                outer.closeSubpath()
+                var both = outer
+                if ring {
+                    both.move(to: corner(-hw + 2, -hh + 2)); both.addLine(to: corner(hw - 2, -hh + 2))
+                    both.addLine(to: corner(hw - 2, hh - 2)); both.addLine(to: corner(-hw + 2, hh - 2))
+                    both.closeSubpath()
+                } else {
+                    for _ in 0..<(1 + Int(rng.next() % 2)) {
+                        for k in 0..<(3 + Int(rng.next() % 6)) { if k == 0 { both.move(to: point()) } else { both.addLine(to: point()) } }
+                        both.closeSubpath()
+                    }
+                }
+                let ruleA: FillRule = trial % 4 < 2 ? .nonZero : .evenOdd
+                let ruleB: FillRule = (trial / 4) % 2 == 0 ? .evenOdd : .nonZero
+                let colorA = trial % 7 == 0 ? (rng.pixel() | 0xFF00_0000) : rng.pixel()
+                let colorB = trial % 3 == 0 ? (rng.pixel() | 0xFF00_0000) : rng.pixel()
+                outer.elements.withUnsafeBufferPointer { first.flatten($0, map: .identity) }
+                both.elements.withUnsafeBufferPointer { second.flatten($0, map: .identity) }
+                guard Rasterizer.sharesContours(first, second) else { continue }
+                fused += 1
+                let original = (0..<(w * h)).map { _ in rng.pixel() }
+                var a = original, b = original
+                a.withUnsafeMutableBufferPointer { pa in
+                    let s = Surface(base: pa.baseAddress!, stride: w, originX: 0, originY: 0, rect: clip)
+                    var sink = SolidSink(color: colorA, surface: s, mask: nil, maskStride: w)
+                    raster.fill(first, rule: ruleA, clip: clip, sink: &sink)
+                    var sink2 = SolidSink(color: colorB, surface: s, mask: nil, maskStride: w)
+                    raster.fill(second, rule: ruleB, clip: clip, sink: &sink2)
+                }
+                b.withUnsafeMutableBufferPointer { pb in
+                    let s = Surface(base: pb.baseAddress!, stride: w, originX: 0, originY: 0, rect: clip)
+                    raster.fillSolidPair(first, rule: ruleA, color: colorA, second, rule: ruleB, color: colorB,
+                                         clip: clip, surface: s)
+                }
+                let bad = a.indices.first { a[$0] != b[$0] }
+                XCTAssertNil(bad, "level \(level), trial \(trial): first different pixel \(bad ?? -1)")
+                let outside = b.indices.first { i in
+                    let x = i % w, y = i / w
+                    return !(x >= clip.x0 && x < clip.x1 && y >= clip.y0 && y < clip.y1) && b[i] != original[i]
+                }
+                XCTAssertNil(outside, "level \(level), trial \(trial): pixel \(outside ?? -1) outside the clip written")
+                XCTAssertTrue(a != original, "the pair draws something")
+            }
+        }
+        XCTAssertGreaterThan(fused, 60, "most pairs share their first contour and the same bounds")
+    }
+}

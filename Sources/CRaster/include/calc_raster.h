@@ -82,6 +82,17 @@ typedef struct {
 void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color);
 
+/// Copies the touched cells and bits of `from`'s rows into `to` (laid out alike, all zeros before),
+/// and its row range: the start of a second fill whose first contours are the first fill's.
+void calc_band_copy(const calc_band *from, calc_band *to);
+
+/// Two solid fills in one sweep: `a`'s cells are the first fill's, `b`'s the second's, begun by
+/// calc_band_copy from `a` (so b's touched cells include a's). Each pixel gets color_a at a's
+/// coverage and then color_b at b's, source-over, the bytes of calc_sweep_solid(a) then
+/// calc_sweep_solid(b); clears both bands. No mask.
+void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                           int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b);
+
 /// Rasterizer.addEdge for every edge of a flattened polygon (contours end at ends[0 ..< contours],
 /// vertices in xs, ys, device pixels): clips each edge to the band (bw × bh pixels at (rx0, ry0))
 /// and adds its exact signed area to the band's cells, marking them in the bitmap, with the Swift
