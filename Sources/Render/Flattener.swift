@@ -39,8 +39,17 @@ final class Flattener {
     var isEmpty: Bool { xs.isEmpty }
     var bounds: IRect { xs.isEmpty ? .empty : IRect(covering: minX, minY, maxX, maxY) }
 
+    /// The polygon as it stood after the first `split` elements of the last flatten (vertex and
+    /// contour counts, bounds as `bounds` gives them); nil when the path was shorter or not flattened.
+    /// Under an affine map, when the first `split` elements end with `close`, this is exactly the
+    /// polygon of those elements flattened alone (the scale, and so each element's vertices, depend
+    /// on the map only, and the final end of a closed contour adds nothing): Execution.fillPair
+    /// flattens a border ring once and draws the body from its outline.
+    private(set) var splitState: (points: Int, contours: Int, bounds: IRect)?
+
     /// Flattens `path` under `map` (path space → device pixels), replacing the previous polygon.
-    func flatten(_ path: UnsafeBufferPointer<PathElement>, map: Projective) {
+    func flatten(_ path: UnsafeBufferPointer<PathElement>, map: Projective, split: Int = -1) {
+        splitState = nil
         xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
@@ -53,6 +62,7 @@ final class Flattener {
         var cx = 0.0, cy = 0.0        // current point (path space)
         var sx = 0.0, sy = 0.0        // contour start
         var open = false
+        var index = 0
         for e in path {
             switch e {
             case .move(let p):
@@ -107,6 +117,8 @@ final class Flattener {
                 open = false
                 cx = sx; cy = sy
             }
+            index += 1
+            if index == split { splitState = (xs.count, ends.count, bounds) }
         }
         endContour()
     }

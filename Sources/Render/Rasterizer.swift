@@ -104,46 +104,44 @@ final class Rasterizer {
         }
     }
 
-    /// Whether `second`'s first contours are exactly `first`'s polygon (the same vertices, bit for
-    /// bit) and both cover the same pixels' bounds: then fillSolidPair can draw the two together.
-    static func sharesContours(_ first: Flattener, _ second: Flattener) -> Bool {
-        let k = first.ends.count, n = first.xs.count
-        guard k > 0, second.ends.count > k, first.bounds == second.bounds,
-              Array(second.ends.prefix(k)) == first.ends else { return false }
-        let ax = first.xs, ay = first.ys, bx = second.xs, by = second.ys
-        for i in 0..<n where ax[i].bitPattern != bx[i].bitPattern || ay[i].bitPattern != by[i].bitPattern { return false }
-        return true
-    }
-
-    /// Two solid fills drawn one after the other, `second`'s first contours being `first`'s polygon
-    /// (sharesContours): the shared contours are walked once into the first band, copied to start
-    /// the second, which then takes only the second polygon's other contours, and one sweep
-    /// (calc_sweep_solid_pair) blends both at each pixel in order — the bytes of fillSolid(first)
-    /// then fillSolid(second). A card's body and its border ring, whose outer contour is the body.
-    func fillSolidPair(_ first: Flattener, rule firstRule: FillRule, color firstColor: UInt32, _ second: Flattener,
-                       rule secondRule: FillRule, color secondColor: UInt32, clip: IRect, surface: Surface) {
-        let region = first.bounds.intersection(clip)
-        guard !region.isEmpty else { return }
-        let skip = first.xs.count, shared = first.ends.count
+    /// Two solid fills drawn one after the other, where the first is the polygon `poly` had after
+    /// its first elements (`poly.splitState`: its first contours, the body of a card) and the second
+    /// is all of `poly` (the border ring: the same outline plus the inner contour). The shared
+    /// contours are walked once into the first band, copied to start the second (calc_band_copy),
+    /// which then takes only the further contours, and one sweep (calc_sweep_solid_pair) blends both
+    /// colours at each pixel in order: the bytes of fillSolid of each polygon in turn. False, drawing
+    /// nothing, when there is no split or the two polygons' regions differ (their bands would too).
+    func fillSolidPair(_ poly: Flattener, rule firstRule: FillRule, color firstColor: UInt32,
+                       rule secondRule: FillRule, color secondColor: UInt32, clip: IRect, surface: Surface) -> Bool {
+        guard let split = poly.splitState, split.points > 0, split.contours > 0, split.contours < poly.ends.count
+        else { return false }
+        let region = split.bounds.intersection(clip)
+        guard region == poly.bounds.intersection(clip) else { return false }
+        guard !region.isEmpty else { return true }
+        let skip = split.points
         restEnds.removeAll(keepingCapacity: true)
-        for e in second.ends.dropFirst(shared) { restEnds.append(Int64(e - skip)) }
+        for e in poly.ends.dropFirst(split.contours) { restEnds.append(Int64(e - skip)) }
         var bandTop = region.y0
         while bandTop < region.y1 {
             begin(IRect(x0: region.x0, y0: bandTop, x1: region.x1, y1: min(region.y1, bandTop + Rasterizer.bandHeight)))
-            accumulate(first.xs, first.ys, first.ends)
             var a = calc_band(cells: cells, bits: bits, stride: Int64(stride), words: Int64(words),
-                              row_min: Int64(rowMin), row_max: Int64(rowMax), bw: Int64(bw), rx0: Int64(rx0),
+                              row_min: Int64.max, row_max: -1, bw: Int64(bw), rx0: Int64(rx0),
                               ry0: Int64(ry0), even_odd: firstRule == .evenOdd ? 1 : 0)
             var b = calc_band(cells: cells2, bits: bits2, stride: Int64(stride), words: Int64(words),
                               row_min: Int64.max, row_max: -1, bw: Int64(bw), rx0: Int64(rx0),
                               ry0: Int64(ry0), even_odd: secondRule == .evenOdd ? 1 : 0)
-            calc_band_copy(&a, &b)
             let h = Int64(bh)
-            second.xs.withUnsafeBufferPointer { px in
-                second.ys.withUnsafeBufferPointer { py in
-                    restEnds.withUnsafeBufferPointer { e in
-                        guard let x = px.baseAddress, let y = py.baseAddress else { return }
-                        calc_band_edges(&b, h, x + skip, y + skip, e.baseAddress, e.count)
+            poly.xs.withUnsafeBufferPointer { px in
+                poly.ys.withUnsafeBufferPointer { py in
+                    poly.ends.withUnsafeBufferPointer { e in
+                        e.withMemoryRebound(to: Int64.self) { e64 in
+                            guard let x = px.baseAddress, let y = py.baseAddress else { return }
+                            calc_band_edges(&a, h, x, y, e64.baseAddress, split.contours)
+                            calc_band_copy(&a, &b)
+                            restEnds.withUnsafeBufferPointer { r in
+                                calc_band_edges(&b, h, x + skip, y + skip, r.baseAddress, r.count)
+                            }
+                        }
                     }
                 }
             }
@@ -151,6 +149,7 @@ final class Rasterizer {
                                   firstColor, secondColor)
             bandTop += Rasterizer.bandHeight
         }
+        return true
     }
 
     /// Adds every edge of the polygon to the band's cells: calc_band_edges, a transcription of

@@ -26,8 +26,6 @@ public final class Renderer {
 
     let raster = Rasterizer()
     let poly = Flattener()
-    /// The second polygon of two fills drawn together (Execution.fillPair).
-    let poly2 = Flattener()
     private var masks: [ScratchBuffer<UInt8>] = []
     private var maskDepth = 0
     private var offscreens: [ScratchBuffer<UInt32>] = []
@@ -256,26 +254,51 @@ struct Execution {
         }
     }
 
-    /// A solid fill directly followed by a solid fill whose first contours are the same path under
-    /// the same transform (a card's body, then its border ring: the outline, then the outline with
-    /// its inner contour, even-odd), with no clip mask: both drawn in one edge walk and one sweep
+    /// A solid fill directly followed by a solid fill of the same path with more contours after it
+    /// (the first path ending in `close`; the same elements bit for bit) under the same affine
+    /// transform, with no clip mask — a layer's background, then its border ring (the outline plus
+    /// the inset outline, even-odd): the second path is flattened once, the first taken from it
+    /// (Flattener.splitState), and both drawn in one edge walk and one sweep
     /// (Rasterizer.fillSolidPair), the bytes of drawing them one after the other. False, drawing
     /// nothing, when `f` and the next operation are not such a pair.
     private mutating func fillPair(_ f: Fill) -> Bool {
         guard clip.mask == nil, index + 1 < ops.count, case .fill(let g) = ops[index + 1],
-              case .solid(let ca) = f.paint, case .solid(let cb) = g.paint, g.transform == f.transform else { return false }
+              case .solid(let ca) = f.paint, case .solid(let cb) = g.paint, f.transform.isAffine,
+              Execution.sameBits(f.transform, g.transform) else { return false }
         let pf = path(f.path), pg = path(g.path)
-        guard !pf.isEmpty, pg.count > pf.count, pg.prefix(pf.count).elementsEqual(pf) else { return false }
+        guard let last = pf.last, case .close = last, pg.count > pf.count else { return false }
+        for i in 0..<pf.count where !Execution.sameBits(pf[i], pg[i]) { return false }
         let first = PixelMath.premultiplied(ca), second = PixelMath.premultiplied(cb)
         guard first != 0, second != 0 else { return false }
-        let a = renderer.poly, b = renderer.poly2
-        a.flatten(pf, map: f.transform)
-        b.flatten(pg, map: g.transform)
-        guard !a.isEmpty, Rasterizer.sharesContours(a, b) else { return false }
-        renderer.raster.fillSolidPair(a, rule: f.rule, color: first, b, rule: g.rule, color: second,
-                                      clip: clip.rect.intersection(target.rect), surface: target)
+        let poly = renderer.poly
+        poly.flatten(pg, map: g.transform, split: pf.count)
+        guard renderer.raster.fillSolidPair(poly, rule: f.rule, color: first, rule: g.rule, color: second,
+                                            clip: clip.rect.intersection(target.rect), surface: target)
+        else { return false }
         index += 1
         return true
+    }
+
+    /// Whether two maps are the same bit for bit.
+    static func sameBits(_ a: Projective, _ b: Projective) -> Bool {
+        func eq(_ u: Double, _ v: Double) -> Bool { u.bitPattern == v.bitPattern }
+        return eq(a.m11, b.m11) && eq(a.m12, b.m12) && eq(a.m13, b.m13) && eq(a.m21, b.m21) && eq(a.m22, b.m22)
+            && eq(a.m23, b.m23) && eq(a.m31, b.m31) && eq(a.m32, b.m32) && eq(a.m33, b.m33)
+    }
+
+    /// Whether two path elements are the same case with the same coordinates bit for bit (== would
+    /// equate 0 and −0).
+    static func sameBits(_ a: PathElement, _ b: PathElement) -> Bool {
+        func eq(_ p: Point, _ q: Point) -> Bool { p.x.bitPattern == q.x.bitPattern && p.y.bitPattern == q.y.bitPattern }
+        switch (a, b) {
+        case (.move(let p), .move(let q)), (.line(let p), .line(let q)): return eq(p, q)
+        case (.quad(let c, let p), .quad(let d, let q)): return eq(c, d) && eq(p, q)
+        case (.cubic(let c1, let c2, let p), .cubic(let d1, let d2, let q)): return eq(c1, d1) && eq(c2, d2) && eq(p, q)
+        case (.arc(let c, let r, let s, let w), .arc(let d, let r2, let s2, let w2)):
+            return eq(c, d) && r.bitPattern == r2.bitPattern && s.bitPattern == s2.bitPattern && w.bitPattern == w2.bitPattern
+        case (.close, .close): return true
+        default: return false
+        }
     }
 
     /// A solid fill of a rectangle on whole pixels with no clip mask, and the fills like it right
