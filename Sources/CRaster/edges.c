@@ -9,6 +9,13 @@
 
 #include "calc_raster.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define CALC_X86 1
+#endif
+
+extern int calc_raster_level(void);
+
 static inline double maxd(double a, double b) { return b >= a ? b : a; }
 static inline double mind(double a, double b) { return b < a ? b : a; }
 static inline float maxf(float a, float b) { return b >= a ? b : a; }
@@ -31,6 +38,7 @@ typedef struct {
     uint64_t *bits;
     int64_t stride, words, bw, bh;
     int64_t row_min, row_max;
+    int avx2;
 } acc_t;
 
 static inline void mark_pair(uint64_t *row, int64_t i) {
@@ -86,6 +94,94 @@ __attribute__((always_inline)) static inline void cells_for_row(acc_t *a, int64_
     }
 }
 
+#ifdef CALC_X86
+// The whole rows of an edge (height 1, direction d, 1/|slope| s_known), eight at a time (the last
+// group fewer; taken from three rows up, below which the scalar loop is cheaper): each
+// lane computes one row's x_next and cell shares with the very float operations cells_for_row
+// does for that row (Swift's min/max conventions as compares and blends, floor22/ceil22 on the
+// float's bits), so the cells are the same bits; only the adds into the cells and the bitmap
+// stay per row. Rows y ..< full_end; returns the first row not done, x the last row's x_next.
+// s_known is not 0 (a vertical edge is left to the scalar loop), so it is every row's s.
+__attribute__((target("avx2")))
+static int64_t full_rows_avx2(acc_t *a, int64_t y, int64_t full_end, float *x_io, float x0, float y0, float dxdy,
+                              float fw, float d, float s_known) {
+    const __m256 vx0 = _mm256_set1_ps(x0), vy0 = _mm256_set1_ps(y0), vdxdy = _mm256_set1_ps(dxdy);
+    const __m256 vfw = _mm256_set1_ps(fw), zero = _mm256_setzero_ps(), magic = _mm256_set1_ps(12582912.0f);
+    const __m256 one = _mm256_set1_ps(1), half = _mm256_set1_ps(0.5f), three_halves = _mm256_set1_ps(1.5f);
+    const __m256 vd = _mm256_set1_ps(d), s = _mm256_set1_ps(s_known);
+    const __m256i low22 = _mm256_set1_epi32(0x3FFFFF), lanes = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8);
+    const __m256i prev = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    const float ds = d * s_known;
+    float x = *x_io;
+    int32_t i0s[8], i1s[8];
+    float p0[8], p1[8], g0[8], gm[8], g1[8], gl[8], ge[8];
+    while (y < full_end) {
+        // the last group may have fewer rows: its spare lanes are computed and not used
+        const int n = full_end - y < 8 ? (int)(full_end - y) : 8;
+        // x_next = min(fw, max(0, x0 + (Float(y + 1 + k) − y0) · dxdy)); x of lane k is lane k − 1's
+        const __m256 yk = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32((int32_t)y), lanes));
+        __m256 xn = _mm256_add_ps(vx0, _mm256_mul_ps(_mm256_sub_ps(yk, vy0), vdxdy));
+        xn = _mm256_and_ps(_mm256_cmp_ps(xn, zero, _CMP_GE_OQ), xn);                  // v >= 0 ? v : 0
+        xn = _mm256_blendv_ps(vfw, xn, _mm256_cmp_ps(xn, vfw, _CMP_LT_OQ));            // v < fw ? v : fw
+        __m256 xp = _mm256_permutevar8x32_ps(xn, prev);
+        xp = _mm256_blend_ps(xp, _mm256_set1_ps(x), 1);
+        const __m256 lo = _mm256_blendv_ps(xp, xn, _mm256_cmp_ps(xn, xp, _CMP_LT_OQ));   // minf(x, x_next)
+        const __m256 hi = _mm256_blendv_ps(xp, xn, _mm256_cmp_ps(xn, xp, _CMP_GE_OQ));   // maxf(x, x_next)
+        __m256i r = _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(lo, magic)), low22);
+        const __m256i i0 = _mm256_add_epi32(r, _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtepi32_ps(r), lo, _CMP_GT_OQ)));
+        r = _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(hi, magic)), low22);
+        const __m256i i1 = _mm256_sub_epi32(r, _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtepi32_ps(r), hi, _CMP_LT_OQ)));
+        const __m256 lo_floor = _mm256_cvtepi32_ps(i0);
+        // two cells: xmf = 0.5 (x + x_next) − ⌊lo⌋; d − d·xmf and d·xmf
+        const __m256 xmf = _mm256_sub_ps(_mm256_mul_ps(half, _mm256_add_ps(xp, xn)), lo_floor);
+        const __m256 dxmf = _mm256_mul_ps(vd, xmf);
+        _mm256_storeu_ps(p0, _mm256_sub_ps(vd, dxmf));
+        _mm256_storeu_ps(p1, dxmf);
+        // more: the shares a0, am, a1, a2 as cells_for_row computes them
+        const __m256 x0f = _mm256_sub_ps(lo, lo_floor), u = _mm256_sub_ps(one, x0f);
+        const __m256 hs = _mm256_mul_ps(half, s);
+        const __m256 a0 = _mm256_mul_ps(_mm256_mul_ps(hs, u), u);
+        const __m256 x1f = _mm256_add_ps(_mm256_sub_ps(hi, _mm256_cvtepi32_ps(i1)), one);
+        const __m256 am = _mm256_mul_ps(_mm256_mul_ps(hs, x1f), x1f);
+        const __m256 a1 = _mm256_mul_ps(s, _mm256_sub_ps(three_halves, x0f));
+        const __m256 k3 = _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_sub_epi32(i1, i0), _mm256_set1_epi32(3)));
+        const __m256 a2 = _mm256_add_ps(a1, _mm256_mul_ps(k3, s));
+        _mm256_storeu_ps(g0, _mm256_mul_ps(vd, a0));
+        _mm256_storeu_ps(gm, _mm256_mul_ps(vd, _mm256_sub_ps(_mm256_sub_ps(one, a0), am)));
+        _mm256_storeu_ps(g1, _mm256_mul_ps(vd, _mm256_sub_ps(a1, a0)));
+        _mm256_storeu_ps(gl, _mm256_mul_ps(vd, _mm256_sub_ps(_mm256_sub_ps(one, a2), am)));
+        _mm256_storeu_ps(ge, _mm256_mul_ps(vd, am));
+        _mm256_storeu_si256((__m256i *)i0s, i0);
+        _mm256_storeu_si256((__m256i *)i1s, i1);
+        for (int k = 0; k < n; k++) {
+            const int64_t c0 = i0s[k], c1 = i1s[k];
+            float *row = a->cells + (y + k) * a->stride;
+            uint64_t *bit_row = a->bits + (y + k) * a->words;
+            if (c1 <= c0 + 1) {
+                row[c0] += p0[k];
+                row[c0 + 1] += p1[k];
+                mark_pair(bit_row, c0);
+            } else {
+                row[c0] += g0[k];
+                if (c1 == c0 + 2) {
+                    row[c0 + 1] += gm[k];
+                } else {
+                    row[c0 + 1] += g1[k];
+                    for (int64_t i = c0 + 2; i < c1 - 1; i++) row[i] += ds;
+                    row[c1 - 1] += gl[k];
+                }
+                row[c1] += ge[k];
+                mark_range(bit_row, c0, c1);
+            }
+        }
+        x = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(xn, _mm256_set1_epi32(n - 1)));
+        y += n;
+    }
+    *x_io = x;
+    return y;
+}
+#endif
+
 static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
     if (ay == by) return;
     float x0 = ax, y0 = ay, x1 = bx, y1 = by, dir = 1;
@@ -110,6 +206,9 @@ static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
         x = x_next;
         y += 1;
     }
+#ifdef CALC_X86
+    if (a->avx2 && inv_slope != 0 && full_end - y >= 3) y = full_rows_avx2(a, y, full_end, &x, x0, y0, dxdy, fw, dir, inv_slope);
+#endif
     while (y < full_end) {
         const float x_next = minf(fw, maxf(0, x0 + ((float)(y + 1) - y0) * dxdy));
         cells_for_row(a, y, x, x_next, dir, inv_slope);
@@ -160,7 +259,8 @@ static void add_edge(acc_t *a, double rx0, double ry0, double ax, double ay, dou
 
 void calc_band_edges(calc_band *band, int64_t bh, const double *xs, const double *ys, const int64_t *ends,
                      size_t contours) {
-    acc_t a = { band->cells, band->bits, band->stride, band->words, band->bw, bh, band->row_min, band->row_max };
+    acc_t a = { band->cells, band->bits, band->stride, band->words, band->bw, bh, band->row_min, band->row_max,
+                calc_raster_level() == 2 };
     const double rx0 = (double)band->rx0, ry0 = (double)band->ry0;
     int64_t start = 0;
     for (size_t c = 0; c < contours; c++) {

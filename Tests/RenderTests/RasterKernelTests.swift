@@ -224,6 +224,13 @@ extension RasterKernelTests {
     /// for bit, and the same touched rows, for random polygons crossing every side of the band,
     /// with steep, shallow, horizontal and vertical edges and vertices on whole pixels.
     func testEdgeAccumulationMatchesSwift() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        // level 2 takes an edge's whole rows eight at a time (full_rows_avx2) when it has eight
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level { edgeAccumulationMatchesSwift(level) }
+    }
+
+    private func edgeAccumulationMatchesSwift(_ level: Int) {
         var rng = Random(s: 99)
         let raster = Rasterizer(), poly = Flattener()
         var touched = 0
@@ -243,8 +250,8 @@ extension RasterKernelTests {
             let swift = raster.accumulateInSwift(poly, region: region)
             let c = raster.accumulateInC(poly, region: region)
             let badCell = swift.cells.indices.first { swift.cells[$0].bitPattern != c.cells[$0].bitPattern }
-            XCTAssertNil(badCell, "trial \(trial): first different cell \(badCell ?? -1)")
-            XCTAssertEqual(swift.bits, c.bits, "trial \(trial)")
+            XCTAssertNil(badCell, "level \(level), trial \(trial): first different cell \(badCell ?? -1)")
+            XCTAssertEqual(swift.bits, c.bits, "level \(level), trial \(trial)")
             if swift.bits.contains(where: { $0 != 0 }) { touched += 1 }
         }
         XCTAssertGreaterThan(touched, 150, "most polygons cross the band")
@@ -397,5 +404,53 @@ extension RasterKernelTests {
             }
         }
         XCTAssertGreaterThan(fused, 60, "most pairs have the same bounds")
+    }
+}
+
+extension RasterKernelTests {
+    /// Whole frames of scene-A-like cards (a translucent rounded body, then its opaque border ring,
+    /// even-odd, under rotations, overlapping, some crossing the canvas edge): drawn as pairs
+    /// (Execution.fillPair) and drawn one fill at a time (the ring's transform given a −0 where the
+    /// body's has 0 — the same map, but not the same bits, so no pair is taken), at every kernel
+    /// level: all the same bytes.
+    func testCardFramesSameAsPairsOrNotAndAtEveryLevel() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        var rng = Random(s: 31337)
+        let w = 200, h = 150
+        var paired = DisplayList(width: w, height: h, background: Color(1, 1, 1, 1))
+        var single = paired
+        for _ in 0..<24 {
+            let bw = 30 + Double(rng.next() % 40), bh = 20 + Double(rng.next() % 30), r = Double(rng.next() % 12)
+            var body = Path()
+            body.addRoundedRect(Rect(0, 0, bw, bh), cornerRadius: r)
+            var ring = body
+            ring.addRoundedRect(Rect(2, 2, bw - 4, bh - 4), cornerRadius: max(0, r - 2))
+            let angle = Double(rng.next() % 6283) / 1000
+            let m = Projective(m11: cos(angle), m12: sin(angle), m13: 0, m21: -sin(angle), m22: cos(angle), m23: 0,
+                               m31: Double(rng.next() % 22000) / 100 - 10, m32: Double(rng.next() % 17000) / 100 - 10, m33: 1)
+            var m2 = m
+            m2.m13 = -0.0
+            let fill = Color(Double(rng.byte()) / 255, Double(rng.byte()) / 255, Double(rng.byte()) / 255, 0.8)
+            let border = Color(Double(rng.byte()) / 255, Double(rng.byte()) / 255, Double(rng.byte()) / 255, 1)
+            for (list, ringMap) in [(0, m), (1, m2)] {
+                var l = list == 0 ? paired : single
+                let b = l.add(body), g = l.add(ring)
+                l.ops.append(.fill(Fill(path: b, rule: .nonZero, paint: .solid(fill), transform: m)))
+                l.ops.append(.fill(Fill(path: g, rule: .evenOdd, paint: .solid(border), transform: ringMap)))
+                if list == 0 { paired = l } else { single = l }
+            }
+        }
+        var frames: [[UInt32]] = []
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
+            frames.append(Renderer().render(paired).pixels)
+            frames.append(Renderer().render(single).pixels)
+        }
+        XCTAssertGreaterThanOrEqual(frames.count, 2)
+        for (i, f) in frames.enumerated() {
+            let bad = f.indices.first { f[$0] != frames[0][$0] }
+            XCTAssertNil(bad, "frame \(i) (level \(i / 2 * 2), \(i % 2 == 0 ? "pairs" : "one at a time")): pixel \(bad ?? -1)")
+        }
+        XCTAssertTrue(frames[0].contains { $0 != frames[0][0] }, "the cards draw something")
     }
 }
