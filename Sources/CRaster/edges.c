@@ -182,7 +182,8 @@ static int64_t full_rows_avx2(acc_t *a, int64_t y, int64_t full_end, float *x_io
 }
 #endif
 
-static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
+__attribute__((always_inline))
+static inline void line_body(acc_t *a, float ax, float ay, float bx, float by, const int avx2) {
     if (ay == by) return;
     float x0 = ax, y0 = ay, x1 = bx, y1 = by, dir = 1;
     if (y0 > y1) { float t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; dir = -1; }
@@ -207,7 +208,7 @@ static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
         y += 1;
     }
 #ifdef CALC_X86
-    if (a->avx2 && inv_slope != 0 && full_end - y >= 3) y = full_rows_avx2(a, y, full_end, &x, x0, y0, dxdy, fw, dir, inv_slope);
+    if (avx2 && inv_slope != 0 && full_end - y >= 3) y = full_rows_avx2(a, y, full_end, &x, x0, y0, dxdy, fw, dir, inv_slope);
 #endif
     while (y < full_end) {
         const float x_next = minf(fw, maxf(0, x0 + ((float)(y + 1) - y0) * dxdy));
@@ -216,6 +217,23 @@ static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
         y += 1;
     }
     if (y < y_end) cells_for_row(a, y, x, x1, (y1 - (float)y) * dir, 0);
+}
+
+// the edge walk compiled twice: plain C, and for AVX2 (whole rows eight at a time, and the scalar
+// float code in the VEX forms of the same operations)
+#ifdef CALC_X86
+__attribute__((target("avx2"), noinline))
+static void line_avx2(acc_t *a, float ax, float ay, float bx, float by) { line_body(a, ax, ay, bx, by, 1); }
+#endif
+
+__attribute__((noinline))
+static void line_c(acc_t *a, float ax, float ay, float bx, float by) { line_body(a, ax, ay, bx, by, 0); }
+
+static inline void line(acc_t *a, float ax, float ay, float bx, float by) {
+#ifdef CALC_X86
+    if (a->avx2) { line_avx2(a, ax, ay, bx, by); return; }
+#endif
+    line_c(a, ax, ay, bx, by);
 }
 
 static inline int finite(double v) { return v - v == 0; }

@@ -301,9 +301,9 @@ static inline __m128i over_lanes(__m128i v, __m128i e) {
 __attribute__((always_inline))
 static inline void sweep_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
                               int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b,
-                              const int eo_a, const int eo_b) {
+                              const int eo_a, const int eo_b, const int avx2) {
     const int64_t bw = b->bw, rx0 = b->rx0, words = b->words;
-    const int avx2 = calc_raster_level() == 2;
+    
     if (b->row_min > b->row_max) return;
     uint32_t sa[256], sb[256];
 #ifdef CALC_X86
@@ -376,13 +376,37 @@ static inline void sweep_pair(const calc_band *a, const calc_band *b, uint32_t *
     }
 }
 
+// each rule pair inlined once for plain C and once compiled for AVX2 (there the run and table
+// helpers inline too, and the scalar float code may use the VEX forms of the same operations)
+#define SWEEP_PAIR_RULES(level) \
+    if (eo_a) { \
+        if (eo_b) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 1, level); \
+        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 0, level); \
+    } else { \
+        if (eo_b) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 1, level); \
+        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 0, level); \
+    }
+
+#ifdef CALC_X86
+__attribute__((target("avx2")))
+static void sweep_pair_avx2(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                            int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b, int eo_a, int eo_b) {
+    SWEEP_PAIR_RULES(1)
+}
+#endif
+
+static void sweep_pair_c(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                         int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b, int eo_a, int eo_b) {
+    SWEEP_PAIR_RULES(0)
+}
+
 void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
                            int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b) {
-    if (a->even_odd) {
-        if (b->even_odd) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 1);
-        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 0);
-    } else {
-        if (b->even_odd) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 1);
-        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 0);
+#ifdef CALC_X86
+    if (calc_raster_level() == 2) {
+        sweep_pair_avx2(a, b, base, stride, origin_x, origin_y, color_a, color_b, a->even_odd, b->even_odd);
+        return;
     }
+#endif
+    sweep_pair_c(a, b, base, stride, origin_x, origin_y, color_a, color_b, a->even_odd, b->even_odd);
 }
