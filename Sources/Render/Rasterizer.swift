@@ -12,8 +12,11 @@
 // and bitmap are manually allocated, grown on demand and reused between fills and frames.
 // Every fill's edges are accumulated by calc_band_edges (Sources/CRaster), a C transcription of
 // addEdge/line/cellsForRow below, which stay as its specification (RasterKernelTests compares the
-// cells bit for bit); solid fills are swept by calc_sweep_solid, other sinks by `sweep`. Scene A of the peer benchmark (200 rotated bordered cards at 1280×720) renders in
-// 59.6 M instructions a frame (callgrind), 69.5 M before the C versions; docs/rendering.md has the rest.
+// cells bit for bit); solid fills are swept by calc_sweep_solid, other sinks by `sweep`, and a solid
+// fill followed by its own outline plus more contours (a background and its border ring) by
+// fillSolidPair in one walk and one sweep. Scene A of the peer benchmark (200 rotated bordered cards
+// at 1280×720): 35.0 M instructions a frame under `render-bench scenes.json --scene cards` (callgrind),
+// 57.3 M before the pairs; docs/rendering.md has the rest.
 
 import CalcCore
 import CRaster
