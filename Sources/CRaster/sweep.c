@@ -229,32 +229,11 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
 
 // ---------------------------------------------------------------------------------------------
 // Two solid fills in one sweep (a card's body and its border ring, whose outer contour is the
-// body's): `a` holds the first fill's cells, `b` the second's — a copy of a's touched cells and
-// bits (calc_band_copy) to which the second fill's further contours were then added, so each of
+// body's): `a` holds the first fill's cells, `b` the second's — the same cells and bits, walked
+// into both (calc_band_edges_twice), to which the second fill's further contours were then added, so each of
 // b's cells is the very float the second fill's own edge walk would have made. Every pixel gets
 // the first fill's blend at its coverage and then the second's, in that order with the same
 // integers, so the bytes are those of the two sweeps one after the other.
-
-void calc_band_copy(const calc_band *from, calc_band *to) {
-    const int64_t stride = from->stride, words = from->words;
-    for (int64_t y = from->row_min; y <= from->row_max; y++) {
-        const uint64_t *fb = from->bits + y * words;
-        uint64_t *tb = to->bits + y * words;
-        const float *fc = from->cells + y * stride;
-        float *tc = to->cells + y * stride;
-        for (int64_t k = 0; k < words; k++) {
-            uint64_t word = fb[k];
-            tb[k] = word;
-            while (word) {
-                const int64_t i = k << 6 | __builtin_ctzll(word);
-                word &= word - 1;
-                tc[i] = fc[i];
-            }
-        }
-    }
-    to->row_min = from->row_min;
-    to->row_max = from->row_max;
-}
 
 // n pixels at the first fill's colour sa[ca] and then the second's sb[cb] (either coverage may be 0)
 static inline void run_pair(uint32_t *p, size_t n, const uint32_t *sa, uint32_t ca, const uint32_t *sb, uint32_t cb,

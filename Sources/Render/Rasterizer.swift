@@ -110,8 +110,8 @@ final class Rasterizer {
     /// Two solid fills drawn one after the other, where the first is the polygon `poly` had after
     /// its first elements (`poly.splitState`: its first contours, the body of a card) and the second
     /// is all of `poly` (the border ring: the same outline plus the inner contour). The shared
-    /// contours are walked once into the first band, copied to start the second (calc_band_copy),
-    /// which then takes only the further contours, and one sweep (calc_sweep_solid_pair) blends both
+    /// contours are walked once into the first band and, add for add, the second
+    /// (calc_band_edges_twice), which then takes only the further contours, and one sweep (calc_sweep_solid_pair) blends both
     /// colours at each pixel in order: the bytes of fillSolid of each polygon in turn. False, drawing
     /// nothing, when there is no split or the two polygons' regions differ (their bands would too).
     func fillSolidPair(_ poly: Flattener, rule firstRule: FillRule, color firstColor: UInt32,
@@ -139,8 +139,7 @@ final class Rasterizer {
                     poly.ends.withUnsafeBufferPointer { e in
                         e.withMemoryRebound(to: Int64.self) { e64 in
                             guard let x = px.baseAddress, let y = py.baseAddress else { return }
-                            calc_band_edges(&a, h, x, y, e64.baseAddress, split.contours)
-                            calc_band_copy(&a, &b)
+                            calc_band_edges_twice(&a, &b, h, x, y, e64.baseAddress, split.contours)
                             restEnds.withUnsafeBufferPointer { r in
                                 calc_band_edges(&b, h, x + skip, y + skip, r.baseAddress, r.count)
                             }

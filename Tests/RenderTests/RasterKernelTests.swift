@@ -322,7 +322,7 @@ extension RasterKernelTests {
 
 extension RasterKernelTests {
     /// Rasterizer.fillSolidPair (the second polygon flattened once, the first taken from it by
-    /// Flattener.splitState; one edge walk of the shared contours, calc_band_copy,
+    /// Flattener.splitState; one edge walk of the shared contours into both bands, calc_band_edges_twice,
     /// calc_sweep_solid_pair) against the two polygons flattened separately and drawn one after the
     /// other by the Swift sweep with SolidSink: a random polygon, then the same polygon plus one or two
     /// further contours (a ring like a card's border, or random ones crossing it), under a random

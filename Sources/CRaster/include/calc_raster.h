@@ -82,12 +82,8 @@ typedef struct {
 void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color);
 
-/// Copies the touched cells and bits of `from`'s rows into `to` (laid out alike, all zeros before),
-/// and its row range: the start of a second fill whose first contours are the first fill's.
-void calc_band_copy(const calc_band *from, calc_band *to);
-
 /// Two solid fills in one sweep: `a`'s cells are the first fill's, `b`'s the second's, begun by
-/// calc_band_copy from `a` (so b's touched cells include a's). Each pixel gets color_a at a's
+/// calc_band_edges_twice with `a` (so b's touched cells include a's). Each pixel gets color_a at a's
 /// coverage and then color_b at b's, source-over, the bytes of calc_sweep_solid(a) then
 /// calc_sweep_solid(b); clears both bands. No mask.
 void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
@@ -99,3 +95,9 @@ void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *bas
 /// code's double and float operations in its order. Widens row_min … row_max to the rows touched.
 void calc_band_edges(calc_band *band, int64_t bh, const double *xs, const double *ys, const int64_t *ends,
                      size_t contours);
+
+/// calc_band_edges into `band` and, add for add, into `twin` (laid out alike, both empty before):
+/// both get the very same cells, bits and row range — the start of a second fill whose first
+/// contours are the first fill's, which then takes its own further contours.
+void calc_band_edges_twice(calc_band *band, calc_band *twin, int64_t bh, const double *xs, const double *ys,
+                           const int64_t *ends, size_t contours);
