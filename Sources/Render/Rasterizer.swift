@@ -15,7 +15,7 @@
 // cells bit for bit); solid fills are swept by calc_sweep_solid, other sinks by `sweep`, and a solid
 // fill followed by its own outline plus more contours (a background and its border ring) by
 // fillSolidPair in one walk and one sweep. Scene A of the peer benchmark (200 rotated bordered cards
-// at 1280×720): 35.0 M instructions a frame under `render-bench scenes.json --scene cards` (callgrind),
+// at 1280×720): 34.3 M instructions a frame under `render-bench scenes.json --scene cards` (callgrind),
 // 57.3 M before the pairs; docs/rendering.md has the rest.
 
 import CalcCore
