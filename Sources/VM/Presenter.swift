@@ -46,9 +46,7 @@ struct Presenter {
         var props = world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t)
         // the animations in place: copying one (a large AnimationObject with its arrays) retained
         // and released every reference it holds, per animation per frame
-        world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
-            for i in anims.indices { anims[i].apply(at: local, to: &props) }
-        }
+        for a in world.layers[Int(l)].animations { a.apply(at: local, to: &props) }
         if let pose = poses[l] { Dynamics.place(pose, in: &props) }
         if world.layers[Int(l)].kind == .text { Self.applyNaturalTextSize(&props, text: image.text) }
         return props
@@ -58,26 +56,19 @@ struct Presenter {
     /// slot (no groups, no rotationMode), with no pose and not text, get their few animated slots
     /// over the shared model values instead of a copy of the whole array; the rest take the copy.
     func presentationView(_ l: Int32, sceneTime t: Double, localTime local: Double) throws(RuntimeError) -> PropsView {
-        var simple = poses[l] == nil && world.layers[Int(l)].kind != .text
+        // (one retain of the list; each AttachedAnimation is an immutable object read in place)
+        let anims = world.layers[Int(l)].animations
+        var simple = (poses.isEmpty || poses[l] == nil) && world.layers[Int(l)].kind != .text
         if simple {
-            world.layers[Int(l)].animations.withUnsafeBufferPointer { anims in
-                // (the stored fields, not `isSingleSlot` on the object: calling a method on an
-                // element behind an unsafe pointer copied the whole AnimationObject)
-                for i in anims.indices {
-                    let kind = anims[i].object.kind
-                    if kind == .group || (kind == .keyframe && anims[i].object.rotationMode != nil) { simple = false; break }
-                }
+            for a in anims {
+                let kind = a.object.kind
+                if kind == .group || (kind == .keyframe && a.object.rotationMode != nil) { simple = false; break }
             }
         }
         guard simple else { return PropsView(base: try presentationProps(l, sceneTime: t, localTime: local)) }
         var v = PropsView(base: world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t))
-        // (through the immutable world's array, borrowed: behind an unsafe pointer each call
-        // copied the whole AnimationObject)
-        for i in world.layers[Int(l)].animations.indices {
-            world.layers[Int(l)].animations[i].object.apply(
-                at: local, world.layers[Int(l)].animations[i].timing,
-                presentationAtAdd: world.layers[Int(l)].animations[i].presentationAtAdd,
-                memo: world.layers[Int(l)].animations[i].transformMemo, to: &v)
+        for a in anims {
+            a.object.apply(at: local, a.timing, presentationAtAdd: a.presentationAtAdd, memo: a.transformMemo, to: &v)
         }
         return v
     }
@@ -147,8 +138,9 @@ struct Presenter {
             cornerRadius: n(LayerProperties.cornerRadius),
             borderWidth: n(LayerProperties.borderWidth),
             borderColor: c(LayerProperties.borderColor))
-        let rec = world.layers[Int(l)]
-        out.kind = rec.kind
+        // (fields one by one: binding the whole LayerRecord copied it, retaining each of its arrays)
+        let kind = world.layers[Int(l)].kind
+        out.kind = kind
         out.shadow.color = c(LayerProperties.shadowColor)
         out.shadow.opacity = n(LayerProperties.shadowOpacity)
         out.shadow.offset = p[Int(LayerProperties.shadowOffset)].size ?? PropertyDefault.size(LayerProperties.shadowOffset)
@@ -157,7 +149,7 @@ struct Presenter {
         // A draw block (drawLayer:inContext:) and a text layer's string (CATextLayer draws it into its
         // own backing store) are the layer's content and replace `contents` in every frame, whether or
         // not the block draws anything this frame (docs/semantics.md, Content; W0027)
-        if rec.draw == nil, rec.kind != .text, case .image(let name) = p[Int(LayerProperties.contents)] {
+        if world.layers[Int(l)].draw == nil, kind != .text, case .image(let name) = p[Int(LayerProperties.contents)] {
             out.contents.image = name
         }
         out.contents.gravity = e(LayerProperties.contentsGravity).flatMap(ContentsGravity.init(rawValue:)) ?? out.contents.gravity
@@ -165,7 +157,7 @@ struct Presenter {
         out.contents.center = p[Int(LayerProperties.contentsCenter)].rect ?? out.contents.center
         out.contents.scale = n(LayerProperties.contentsScale)
         out.compositingFilter = e(LayerProperties.compositingFilter).flatMap(BlendMode.init(rawValue:)) ?? out.compositingFilter
-        switch rec.kind {
+        switch kind {
         case .text:
             var t = TextStyle()
             t.string = p[Int(LayerProperties.string)].string ?? t.string
@@ -213,16 +205,17 @@ struct Presenter {
         default: break
         }
         // (by index: `last(where:)` copied every animation it looked at)
-        var ti = rec.animations.count - 1
-        while ti >= 0, rec.animations[ti].object.kind != .transition { ti -= 1 }
-        if ti >= 0, let progress = rec.animations[ti].transitionProgress(at: local) {
-            let tr = rec.animations[ti]
+        let anims = world.layers[Int(l)].animations
+        var ti = anims.count - 1
+        while ti >= 0, anims[ti].object.kind != .transition { ti -= 1 }
+        if ti >= 0, let progress = anims[ti].transitionProgress(at: local) {
+            let tr = anims[ti]
             out.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                              progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
         }
         out.filters = filterStates(LayerProperties.filters, p)
         out.backgroundFilters = filterStates(LayerProperties.backgroundFilters, p)
-        if let d = rec.draw {
+        if let d = world.layers[Int(l)].draw {
             let m = Machine(image: image, world: world, readOnly: true)
             m.now = t
             m.readOnlyWhat = "a draw block"
@@ -231,8 +224,9 @@ struct Presenter {
             out.drawing = m.drawing ?? []
             if !m.printed.isEmpty { printLog.lines += m.printed }
         }
-        if rec.mask >= 0, depth < World.maxDepth {
-            out.mask = [try presentationLayer(rec.mask, parentTime: local, sceneTime: t, depth: depth + 1)]
+        let mask = world.layers[Int(l)].mask
+        if mask >= 0, depth < World.maxDepth {
+            out.mask = [try presentationLayer(mask, parentTime: local, sceneTime: t, depth: depth + 1)]
         }
         if depth < World.maxDepth {
             out.sublayers = try sublayers(of: l, props: p, parentTime: local, sceneTime: t, depth: depth)
@@ -254,7 +248,10 @@ struct Presenter {
     private func sublayers(of l: Int32, props p: PropsView, parentTime local: Double, sceneTime t: Double,
                            depth: Int) throws(RuntimeError) -> [PresentationLayer] {
         let sublayers = world.layers[Int(l)].sublayers
-        let geometry = sublayers.contains(where: { !world.layers[Int($0)].constraints.isEmpty })
+        // (a loop, not contains(where:): its closure captured the presenter, copying the world)
+        var constrained = false
+        for s in sublayers where !world.layers[Int(s)].constraints.isEmpty { constrained = true; break }
+        let geometry = constrained
             ? try layout(sublayers, in: p[Int(LayerProperties.bounds)].rect ?? .zero, parentTime: local, sceneTime: t)
             : [:]
         var subs: [PresentationLayer] = []
