@@ -386,15 +386,17 @@ extension AnimationObject {
         }
         var v: Value
         var delta: Value?   // what one repetition adds when cumulative
+        // (worked out only when used: for transforms it inverts a matrix)
+        let repeats = cumulative && k > 0
         switch kind {
         case .keyframe where path != nil:
             guard let path, let track = PathTrack(path) else { return nil }
             v = .point(track.sample(pathProgress(f, track)).point)
-            delta = .point(Point(track.end.x - track.start.x, track.end.y - track.start.y))
+            if repeats { delta = .point(Point(track.end.x - track.start.x, track.end.y - track.start.y)) }
         case .keyframe:
             guard !values.isEmpty else { return nil }
             v = keyframeValue(f)
-            if values.count > 1 { delta = Value.subtract(values[values.count - 1], values[0]) }
+            if repeats, values.count > 1 { delta = Value.subtract(values[values.count - 1], values[0]) }
         default:
             let from: Value, to: Value
             switch (self.from, self.to, self.by) {
@@ -408,9 +410,9 @@ extension AnimationObject {
             }
             let amount = kind == .spring ? springProgress(f * tm.duration) : f
             v = Value.interpolate(from, to, amount)
-            delta = Value.subtract(to, from)
+            if repeats { delta = Value.subtract(to, from) }
         }
-        if cumulative, k > 0, let delta { v = Value.add(v, Value.scale(delta, by: k)) }
+        if repeats, let delta { v = Value.add(v, Value.scale(delta, by: k)) }
         if additive { v = Value.add(underlying, v) }
         return v
     }
