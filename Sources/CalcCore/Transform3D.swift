@@ -47,12 +47,13 @@ public struct Transform3D: Sendable, Hashable {
         let (x, y, z) = (x / len, y / len, z / len)
         let (s, c) = StableMath.sinCos(angle)
         let t = 1 - c
-        return Transform3D([
-            t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0,
-            t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
-            t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0,
-            0, 0, 0, 1,
-        ])
+        // (field by field: building it from an array literal was most of this function's cost,
+        // which runs for every animated rotation in every frame)
+        var r = identity
+        r.m11 = t * x * x + c; r.m12 = t * x * y + s * z; r.m13 = t * x * z - s * y
+        r.m21 = t * x * y - s * z; r.m22 = t * y * y + c; r.m23 = t * y * z + s * x
+        r.m31 = t * x * z + s * y; r.m32 = t * y * z - s * x; r.m33 = t * z * z + c
+        return r
     }
 
     /// `perspective(d)`: m34 = −1/d (Core Animation's recipe, seed 000:566).
