@@ -556,6 +556,13 @@ final class AttachedAnimation: Sendable {
         object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, memo: transformMemo, to: &props)
     }
 
+    /// The single-slot `apply` over a view (AnimationObject.isSingleSlot). A method of this class
+    /// so that `self` is alive for the whole call and its object is borrowed in place: called as
+    /// `a.object.apply(…)` from outside, Swift copied the AnimationObject first.
+    func apply(at t: Double, to props: inout PropsView) {
+        object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, memo: transformMemo, to: &props)
+    }
+
     /// Whether applying it can change `property` (a group touches its children's properties).
     func touches(_ property: UInt16) -> Bool {
         if object.kind == .transition { return false }

@@ -73,13 +73,7 @@ final class Presenter {
         }
         guard simple else { return PropsView(base: try presentationProps(l, sceneTime: t, localTime: local)) }
         var v = PropsView(base: world.layers[Int(l)].bindings.isEmpty ? world.layers[Int(l)].props : try boundProps(l, at: t))
-        for a in anims {
-            // (with `a` kept alive across the call Swift borrows its object in place; otherwise it
-            // copied the AnimationObject first, per animation per frame)
-            withExtendedLifetime(a) {
-                a.object.apply(at: local, a.timing, presentationAtAdd: a.presentationAtAdd, memo: a.transformMemo, to: &v)
-            }
-        }
+        for a in anims { a.apply(at: local, to: &v) }
         return v
     }
 
