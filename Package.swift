@@ -18,7 +18,9 @@ import Foundation
 // swift_beginAccess called from the Compiler's Checker and its TLS lookups); the VM loop and call
 // benchmarks +0.004 % and +0.04 %; rendering three frames of the tour +1.0 %. So only the Compiler
 // keeps it; every other module, the threaded renderer among them, is checked. (The compiler's
-// threaded paths can be run under ThreadSanitizer with scripts/sanitize.sh thread.)
+// threaded paths can be run under ThreadSanitizer with scripts/sanitize.sh thread.) One exception
+// by declaration: Render's Flattener marks its polygon storage @exclusivity(unchecked), written a
+// vertex at a time (half of flattening's instructions in scene A were the checks).
 let compilerSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]

@@ -183,7 +183,8 @@ public enum Verifier {
             }
             guard LayerProperties.named(k.name) == nil else { throw fail("has the name of a built-in layer property") }
             guard seen.insert(k.name).inserted else { throw fail("is declared twice") }
-            guard PropertyTable.isCustomType(k.defaultValue) else {
+            // (a cell's filter is an enumeration case, checked against its enumeration above)
+            guard PropertyTable.isCustomType(k.defaultValue) || cell != nil else {
                 throw fail("its default is \(article(Format.typeName(k.defaultValue))), which a custom property cannot hold")
             }
             if case .number = k.defaultValue {} else if k.dimension != .scalar {

@@ -56,9 +56,11 @@ static inline uint32_t coverage_of(float acc, int even_odd) {
 extern int calc_raster_level(void);
 
 #ifdef CALC_X86
-// source-over of one colour onto n pixels, 16 a step (fills.c's arithmetic, one colour)
+// source-over of one colour onto n pixels, 16 a step (fills.c's arithmetic, one colour), the last
+// n mod 8 four, two and one at a time in SSE2 lanes (the same integers). Colour channels are at
+// most its alpha (premultiplied), so c + scale(d, 255 − α) ≤ 255 in every 16-bit lane, as in C.
 __attribute__((target("avx2")))
-static size_t over_run_avx2(uint32_t *p, size_t n, uint32_t c) {
+static void over_run_avx2(uint32_t *p, size_t n, uint32_t c) {
     const uint64_t lanes = (uint64_t)(c & 0xFF) | (uint64_t)((c >> 8) & 0xFF) << 16 | (uint64_t)((c >> 16) & 0xFF) << 32
         | (uint64_t)(c >> 24) << 48;
     const __m256i c16 = _mm256_set1_epi64x((long long)lanes), inv = _mm256_set1_epi16((short)(255 - (c >> 24)));
@@ -71,7 +73,27 @@ static size_t over_run_avx2(uint32_t *p, size_t n, uint32_t c) {
         hi = _mm256_add_epi16(c16, _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, inv), h), m257));
         _mm256_storeu_si256((__m256i *)(p + i), _mm256_packus_epi16(lo, hi));
     }
-    return i;
+    const __m128i c8 = _mm256_castsi256_si128(c16), inv8 = _mm256_castsi256_si128(inv);
+    const __m128i z8 = _mm_setzero_si128(), h8 = _mm_set1_epi16(128), m8 = _mm_set1_epi16(257);
+    if (i + 4 <= n) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i lo = _mm_unpacklo_epi8(d, z8), hi = _mm_unpackhi_epi8(d, z8);
+        lo = _mm_add_epi16(c8, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(lo, inv8), h8), m8));
+        hi = _mm_add_epi16(c8, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(hi, inv8), h8), m8));
+        _mm_storeu_si128((__m128i *)(p + i), _mm_packus_epi16(lo, hi));
+        i += 4;
+    }
+    if (i + 2 <= n) {
+        __m128i lo = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(p + i)), z8);
+        lo = _mm_add_epi16(c8, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(lo, inv8), h8), m8));
+        _mm_storel_epi64((__m128i *)(p + i), _mm_packus_epi16(lo, lo));
+        i += 2;
+    }
+    if (i < n) {
+        __m128i lo = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p[i]), z8);
+        lo = _mm_add_epi16(c8, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(lo, inv8), h8), m8));
+        p[i] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(lo, lo));
+    }
 }
 #endif
 
@@ -100,14 +122,13 @@ static inline void run(uint32_t *p, size_t n, const uint32_t *scaled, uint32_t c
     }
     if (inv == 0) { for (size_t i = 0; i < n; i++) p[i] = s; return; }
     if (s == 0) return;
-    size_t i = 0;
 #ifdef CALC_X86
-    if (avx2 && n >= 8) i = over_run_avx2(p, n, s);
+    if (avx2) { over_run_avx2(p, n, s); return; }
 #else
     (void)avx2;
 #endif
 #pragma clang loop vectorize(disable) interleave(disable)
-    for (; i < n; i++) p[i] = s + scale_px(p[i], inv);
+    for (size_t i = 0; i < n; i++) p[i] = s + scale_px(p[i], inv);
 }
 
 // the same through a mask: coverage × mask[i] / 255 per pixel
@@ -204,4 +225,167 @@ void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, i
         if (band->even_odd) sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 1, 0);
         else sweep(band, base, stride, origin_x, origin_y, mask, mask_stride, color, 0, 0);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two solid fills in one sweep (a card's body and its border ring, whose outer contour is the
+// body's): `a` holds the first fill's cells, `b` the second's — the same cells and bits, walked
+// into both (calc_band_edges_twice), to which the second fill's further contours were then added, so each of
+// b's cells is the very float the second fill's own edge walk would have made. Every pixel gets
+// the first fill's blend at its coverage and then the second's, in that order with the same
+// integers, so the bytes are those of the two sweeps one after the other.
+
+// n pixels at the first fill's colour sa[ca] and then the second's sb[cb] (either coverage may be 0)
+static inline void run_pair(uint32_t *p, size_t n, const uint32_t *sa, uint32_t ca, const uint32_t *sb, uint32_t cb,
+                            int avx2) {
+    // an opaque second colour hides whatever the first one made of the pixel: s + scale_px(x, 0) = s
+    if ((sb[cb] >> 24) != 255 && ca != 0) run(p, n, sa, ca, avx2);
+    if (cb != 0) run(p, n, sb, cb, avx2);
+}
+
+#ifdef CALC_X86
+// The colour scaled by every coverage c, scale_px(color, c), four coverages a step in 16-bit lanes
+// (per channel t = ch · c + 128, (t + (t >> 8)) >> 8: scale_px's arithmetic, no lane exceeding
+// 16 bits), into scaled[c] and into lanes[c]: the scaled colour's channels in the low four 16-bit
+// lanes and 255 − its alpha in the high four, what a one-pixel blend in SSE2 lanes needs.
+__attribute__((target("avx2")))
+static void scale_table_avx2(uint32_t color, uint32_t *scaled, __m128i *lanes) {
+    const uint64_t ch = (uint64_t)(color & 0xFF) | (uint64_t)((color >> 8) & 0xFF) << 16
+        | (uint64_t)((color >> 16) & 0xFF) << 32 | (uint64_t)(color >> 24) << 48;
+    const __m256i col = _mm256_set1_epi64x((long long)ch), h = _mm256_set1_epi16(128), full = _mm256_set1_epi16(255);
+    __m256i cov = _mm256_setr_epi16(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    const __m256i four = _mm256_set1_epi16(4), order = _mm256_setr_epi32(0, 1, 4, 5, 0, 1, 4, 5);
+    for (int c = 0; c < 256; c += 4) {
+        const __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(col, cov), h);
+        const __m256i r = _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+        // 255 − alpha (lane 3 of each pixel) in all four lanes of that pixel
+        const __m256i inv = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(r, 0xFF), 0xFF));
+        const __m256i e02 = _mm256_unpacklo_epi64(r, inv), e13 = _mm256_unpackhi_epi64(r, inv);
+        _mm256_storeu_si256((__m256i *)(lanes + c), _mm256_permute2x128_si256(e02, e13, 0x20));
+        _mm256_storeu_si256((__m256i *)(lanes + c + 2), _mm256_permute2x128_si256(e02, e13, 0x31));
+        const __m256i packed = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(r, r), order);
+        _mm_storeu_si128((__m128i *)(scaled + c), _mm256_castsi256_si128(packed));
+        cov = _mm256_add_epi16(cov, four);
+    }
+}
+
+// source-over of the table entry e (scale colour, 255 − alpha) onto a pixel held in 16-bit lanes
+static inline __m128i over_lanes(__m128i v, __m128i e) {
+    v = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(v, _mm_unpackhi_epi64(e, e)), _mm_set1_epi16(128)),
+                        _mm_set1_epi16(257));
+    return _mm_add_epi16(v, e);
+}
+#endif
+
+__attribute__((always_inline))
+static inline void sweep_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                              int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b,
+                              const int eo_a, const int eo_b, const int avx2) {
+    const int64_t bw = b->bw, rx0 = b->rx0, words = b->words;
+    
+    if (b->row_min > b->row_max) return;
+    uint32_t sa[256], sb[256];
+#ifdef CALC_X86
+    __m128i la[256], lb[256];
+    if (avx2) {
+        scale_table_avx2(color_a, sa, la);
+        scale_table_avx2(color_b, sb, lb);
+    } else
+#endif
+    for (uint32_t c = 0; c < 256; c++) { sa[c] = scale_px(color_a, c); sb[c] = scale_px(color_b, c); }
+    // b's rows and touched cells include a's (b started as their copy)
+    for (int64_t y = b->row_min; y <= b->row_max; y++) {
+        float *row_a = a->cells + y * b->stride, *row_b = b->cells + y * b->stride;
+        uint64_t *bits_a = a->bits + y * words, *bits_b = b->bits + y * words;
+        const int64_t dy = y + b->ry0;
+        uint32_t *out = base + (dy - origin_y) * stride - origin_x;
+        float acc_a = 0, acc_b = 0;
+        int64_t run_start = bw;
+        uint32_t cov_a = 0, cov_b = 0;
+        for (int64_t k = 0; k < words; k++) {
+            uint64_t word = bits_b[k];
+            if (word == 0) continue;
+            bits_b[k] = 0;
+            bits_a[k] = 0;
+            do {
+                const int bit = __builtin_ctzll(word);
+                int64_t c = k << 6 | bit;
+                const uint64_t gaps = ~(word >> bit);
+                const int64_t len = gaps ? __builtin_ctzll(gaps) : 64;
+                word = bit + len >= 64 ? 0 : word & (~0ull << (bit + len));
+                if ((cov_a | cov_b) != 0 && run_start < bw) {
+                    const int64_t n = (c < bw ? c : bw) - run_start;
+                    run_pair(out + rx0 + run_start, (size_t)n, sa, cov_a, sb, cov_b, avx2);
+                }
+                // touched cells side by side: one pixel each, both blends (coverage 0 leaves it)
+                // an untouched cell of a is 0, and adding +0 changes no coverage (|acc| is taken)
+                uint32_t *px = out + rx0;
+                const int64_t last = c + len - 1, stop = last < bw ? last : bw;
+#ifdef CALC_X86
+                if (avx2) {
+                    // both blends in 16-bit lanes, packed once: each lane's colour add stays ≤ 255
+                    // (premultiplied), so it is the 32-bit add of the one-pixel form
+                    for (; c < stop; c++) {
+                        acc_a += row_a[c]; row_a[c] = 0;
+                        acc_b += row_b[c]; row_b[c] = 0;
+                        __m128i v = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)px[c]), _mm_setzero_si128());
+                        v = over_lanes(v, la[coverage_of(acc_a, eo_a)]);
+                        v = over_lanes(v, lb[coverage_of(acc_b, eo_b)]);
+                        px[c] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(v, v));
+                    }
+                }
+#endif
+                for (; c < stop; c++) {
+                    acc_a += row_a[c]; row_a[c] = 0;
+                    acc_b += row_b[c]; row_b[c] = 0;
+                    const uint32_t s1 = sa[coverage_of(acc_a, eo_a)], s2 = sb[coverage_of(acc_b, eo_b)];
+                    const uint32_t p = s1 + scale_px(px[c], 255 - (s1 >> 24));
+                    px[c] = s2 + scale_px(p, 255 - (s2 >> 24));
+                }
+                for (; c < last; c++) { acc_a += row_a[c]; row_a[c] = 0; acc_b += row_b[c]; row_b[c] = 0; }
+                acc_a += row_a[c]; row_a[c] = 0;
+                acc_b += row_b[c]; row_b[c] = 0;
+                run_start = c;
+                cov_a = coverage_of(acc_a, eo_a);
+                cov_b = coverage_of(acc_b, eo_b);
+            } while (word != 0);
+        }
+        if ((cov_a | cov_b) != 0 && run_start < bw)
+            run_pair(out + rx0 + run_start, (size_t)(bw - run_start), sa, cov_a, sb, cov_b, avx2);
+    }
+}
+
+// each rule pair inlined once for plain C and once compiled for AVX2 (there the run and table
+// helpers inline too, and the scalar float code may use the VEX forms of the same operations)
+#define SWEEP_PAIR_RULES(level) \
+    if (eo_a) { \
+        if (eo_b) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 1, level); \
+        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 1, 0, level); \
+    } else { \
+        if (eo_b) sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 1, level); \
+        else sweep_pair(a, b, base, stride, origin_x, origin_y, color_a, color_b, 0, 0, level); \
+    }
+
+#ifdef CALC_X86
+__attribute__((target("avx2")))
+static void sweep_pair_avx2(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                            int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b, int eo_a, int eo_b) {
+    SWEEP_PAIR_RULES(1)
+}
+#endif
+
+static void sweep_pair_c(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                         int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b, int eo_a, int eo_b) {
+    SWEEP_PAIR_RULES(0)
+}
+
+void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                           int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b) {
+#ifdef CALC_X86
+    if (calc_raster_level() == 2) {
+        sweep_pair_avx2(a, b, base, stride, origin_x, origin_y, color_a, color_b, a->even_odd, b->even_odd);
+        return;
+    }
+#endif
+    sweep_pair_c(a, b, base, stride, origin_x, origin_y, color_a, color_b, a->even_odd, b->even_odd);
 }

@@ -8,6 +8,16 @@
 // properties it holds in plain words. Only what a script uses is registered: the VM starts every
 // cell from the particle model's defaults (these, Core Animation's; a test checks they agree).
 
+/// How a cell's image is sampled (CAEmitterCell's `minificationFilter` / `magnificationFilter`, whose
+/// values are kCAFilterLinear, kCAFilterNearest and kCAFilterTrilinear): `linear` is bilinear on the
+/// image itself (Core Animation's default), `nearest` the texel under the sample point, `trilinear`
+/// bilinear on the two nearest mipmap levels blended (only minification builds on mipmaps).
+public enum TextureFilter: UInt8, Sendable, Hashable, CaseIterable {
+    case linear = 0, nearest, trilinear
+    /// Its name in `Enumerations.all`.
+    public static let enumeration = "texture filter"
+}
+
 /// A property of an emitter cell, with its type (angles are angles, times are durations) and default.
 public enum EmitterCellProperty: UInt8, Sendable, CaseIterable {
     case enabled, contents, contentsRect
@@ -17,6 +27,7 @@ public enum EmitterCellProperty: UInt8, Sendable, CaseIterable {
     case scale, scaleRange, scaleSpeed, spin, spinRange
     case color, redRange, greenRange, blueRange, alphaRange, redSpeed, greenSpeed, blueSpeed, alphaSpeed
     case beginTime, duration
+    case minificationFilter, magnificationFilter, minificationFilterBias
 
     /// The spelling in key paths (CAEmitterCell's key-value coding key).
     public var name: String { String(describing: self) }
@@ -27,6 +38,7 @@ public enum EmitterCellProperty: UInt8, Sendable, CaseIterable {
         case .contents: return .image
         case .contentsRect: return .rect
         case .color: return .color
+        case .minificationFilter, .magnificationFilter: return .enumeration(TextureFilter.enumeration)
         case .lifetime, .lifetimeRange, .beginTime, .duration: return .number(.time)
         case .emissionLatitude, .emissionLongitude, .emissionRange, .spin, .spinRange: return .number(.angle)
         default: return .number(.scalar)
@@ -42,6 +54,7 @@ public enum EmitterCellProperty: UInt8, Sendable, CaseIterable {
         case .contentsRect: return .rect(Rect(0, 0, 1, 1))
         case .color: return .color(.white)
         case .scale: return .number(1)
+        case .minificationFilter, .magnificationFilter: return .enumCase(TextureFilter.linear.rawValue)
         default: return .number(0)
         }
     }

@@ -116,8 +116,16 @@ public struct EmitterStyle: Sendable, Equatable {
         /// The image name as written in the script (nil: its particles draw nothing; they may still emit).
         public var contents: String?
         public var contentsRect: Rect
-        public init(name: String, contents: String?, contentsRect: Rect) {
+        /// How the image is sampled when minified and magnified (CAEmitterCell's filters; linear, the
+        /// default, is bilinear on the image itself), and the mipmap level bias of trilinear minification.
+        public var minificationFilter: TextureFilter
+        public var magnificationFilter: TextureFilter
+        public var minificationFilterBias: Double
+        public init(name: String, contents: String?, contentsRect: Rect, minificationFilter: TextureFilter = .linear,
+                    magnificationFilter: TextureFilter = .linear, minificationFilterBias: Double = 0) {
             self.name = name; self.contents = contents; self.contentsRect = contentsRect
+            self.minificationFilter = minificationFilter; self.magnificationFilter = magnificationFilter
+            self.minificationFilterBias = minificationFilterBias
         }
     }
 

@@ -457,6 +457,8 @@ public struct CustomKey: Sendable, Equatable {
 
     public var type: ValueType {
         if case .number = defaultValue { return .number(dimension) }
+        // an emitter cell's enumeration (its filters): the cell property says which
+        if case .enumCase = defaultValue, let c = EmitterCellKey.parse(name) { return c.property.type }
         return PropertyTable.type(of: defaultValue)
     }
 }
@@ -486,8 +488,11 @@ public struct PropertyTable: Sendable {
         let k = Int(id - LayerProperties.customBase)
         guard k < custom.count else { return nil }
         let c = custom[k]
+        // an enumeration (a cell's filter) changes at once, as the catalogue's enumerations do
+        var animatable = true
+        if case .enumCase = c.defaultValue { animatable = false }
         return LayerProperty(id: id, name: c.name, type: c.type, defaultValue: c.defaultValue,
-                             animatable: true, stored: true, kinds: EmitterCellKey.isCellKey(c.name) ? [.emitter] : nil)
+                             animatable: animatable, stored: true, kinds: EmitterCellKey.isCellKey(c.name) ? [.emitter] : nil)
     }
 
     /// Where a property lives in a layer's value array: the catalogue first, then the custom keys.

@@ -88,6 +88,8 @@ public enum Enumerations {
         "emitter shape": ["point", "line", "rectangle", "cuboid", "circle", "sphere"],
         "emitter mode": ["points", "outline", "surface", "volume"],
         "render mode": ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"],
+        // CAEmitterCell's minificationFilter / magnificationFilter (the order of TextureFilter)
+        "texture filter": ["linear", "nearest", "trilinear"],
         // UIKit Dynamics (UIPushBehaviorMode, UICollisionBehaviorMode)
         "push mode": ["continuous", "instantaneous"],
         "collision mode": ["items", "boundaries", "everything"],

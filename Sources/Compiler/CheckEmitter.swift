@@ -123,6 +123,32 @@ extension Checker {
             }
         }
         warnIfDrawsNothing(c)
+        warnIfBiasHasNoEffect(c)
+    }
+
+    /// W0029: a cell's `minificationFilterBias` moves the mipmap level of a trilinear minification and
+    /// nothing else, so with any other `minificationFilter` (linear, the default, or nearest) it changes
+    /// no pixel. Said only when the cell's body sets a bias other than a literal 0 and sets no filter
+    /// or a literal one other than `.trilinear`, and the file names `NAME.minificationFilter` nowhere
+    /// else (a handler or a style may set it), as W0028 does.
+    func warnIfBiasHasNoEffect(_ c: CellDecl) {
+        var bias: Member?
+        for s in c.body {
+            guard case .member(let m) = s, m.name.parts.count == 1 else { continue }
+            switch m.name.parts[0] {
+            case "minificationFilterBias":
+                if case .number(let v, _) = m.value.kind, v == 0 { continue }
+                bias = m
+            case "minificationFilter":
+                if case .enumCase(let e) = m.value.kind, e != "trilinear" { continue }
+                return
+            default:
+                continue
+            }
+        }
+        guard let b = bias, !Checker.contains(file.bytes, Array((c.name.text + ".minificationFilter").utf8)) else { return }
+        diags.warning("W0029", "'minificationFilterBias' has no effect unless minificationFilter is .trilinear", at: b.name.span,
+                      label: "only trilinear minification reads the mipmaps whose level the bias moves")
     }
 
     /// W0028: a cell with neither `contents` nor cells of its own emits particles that draw nothing

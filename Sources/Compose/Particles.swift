@@ -14,7 +14,7 @@ extension Composer {
     mutating func particles(_ e: EmitterStyle, map: Projective, tint: Color) {
         guard !e.particles.isEmpty, tint.a > 0 else { return }
         // per cell: the image's name and the source rect in its pixels; nil when the cell draws nothing
-        let cells: [(name: String, source: Rect)?] = e.cells.map { cell in
+        let cells: [(name: String, source: Rect, min: TextureFilter, mag: TextureFilter, bias: Double)?] = e.cells.map { cell in
             guard let name = cell.contents, let size = images[name], size.width > 0, size.height > 0 else { return nil }
             let r = cell.contentsRect
             guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return nil }
@@ -22,7 +22,8 @@ extension Composer {
             let y0 = max(0, min(1, min(r.minY, r.maxY))), y1 = max(0, min(1, max(r.minY, r.maxY)))
             let iw = Double(size.width), ih = Double(size.height)
             guard x1 > x0, y1 > y0 else { return nil }
-            return (name, Rect(x0 * iw, y0 * ih, (x1 - x0) * iw, (y1 - y0) * ih))
+            return (name, Rect(x0 * iw, y0 * ih, (x1 - x0) * iw, (y1 - y0) * ih), cell.minificationFilter, cell.magnificationFilter,
+                    cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0)
         }
         var indices = [Int32?](repeating: nil, count: cells.count)
         let flip: Double = flipped ? -1 : 1
@@ -55,7 +56,8 @@ extension Composer {
             let image: Int32
             if let i = indices[p.cell] { image = i } else { image = list.imageIndex(cell.name); indices[p.cell] = image }
             let sprite = Sprite(image: image, source: cell.source, placement: placement,
-                                tint: Color(Composer.unit(c.r) * a, Composer.unit(c.g) * a, Composer.unit(c.b) * a, a))
+                                tint: Color(Composer.unit(c.r) * a, Composer.unit(c.g) * a, Composer.unit(c.b) * a, a),
+                                minFilter: cell.min, magFilter: cell.mag, minBias: cell.bias)
             let b = SpriteBatch.deviceBox(sprite).intersection(clipBox)
             guard !b.isEmpty else { continue }
             box = box.union(b)

@@ -81,7 +81,15 @@ extension DisplayList {
             let name = images.indices.contains(Int(s.image)) ? images[Int(s.image)] : "?"
             let m = s.placement
             return "sprite \"\(name)\" source \(DisplayList.rect(s.source)) tint \(DisplayList.hex(s.tint)) "
-                + "[" + [m.a, m.b, m.c, m.d, m.tx, m.ty].map(DisplayList.num).joined(separator: " ") + "]"
+                + "[" + [m.a, m.b, m.c, m.d, m.tx, m.ty].map(DisplayList.num).joined(separator: " ") + "]" + filters(s)
+        }
+        // the filters when not the defaults (linear, linear, no bias), so older listings read the same
+        func filters(_ s: Sprite) -> String {
+            var f = ""
+            if s.minFilter != .linear { f += " min \(s.minFilter)" }
+            if s.magFilter != .linear { f += " mag \(s.magFilter)" }
+            if s.minBias != 0 { f += " bias \(DisplayList.num(s.minBias))" }
+            return f
         }
         if b.sprites.count <= DisplayList.maxInlineElements {
             return b.sprites.map { indent + one($0) + "\n" }.joined()

@@ -26,13 +26,23 @@ public struct Sprite: Sendable, Hashable {
     /// Premultiplied multipliers of the image's premultiplied channels (r·a, g·a, b·a, a for a
     /// straight colour r, g, b, a): white leaves the image as it is, its alpha fades it.
     public var tint: Color
-    public init(image: Int32, source: Rect, placement: Affine2D, tint: Color) {
+    /// How the image is sampled where the placement minifies it (more than one texel a device pixel)
+    /// and where it magnifies it: `linear` (bilinear on the image itself, Core Animation's default),
+    /// `nearest`, or `trilinear` (from the mipmaps; as linear when magnifying).
+    public var minFilter: TextureFilter
+    public var magFilter: TextureFilter
+    /// Added to the level of detail (log₂ of texels per pixel) of a trilinear minification.
+    public var minBias: Double
+    public init(image: Int32, source: Rect, placement: Affine2D, tint: Color, minFilter: TextureFilter = .linear,
+                magFilter: TextureFilter = .linear, minBias: Double = 0) {
         self.image = image; self.source = source; self.placement = placement; self.tint = tint
+        self.minFilter = minFilter; self.magFilter = magFilter; self.minBias = minBias
     }
 }
 
-/// Sprites drawn in order (first drawn bottom-most), each sampled bilinearly (from the mipmaps when
-/// minified) as if the source had a transparent border, so its edges fade over one texel.
+/// Sprites drawn in order (first drawn bottom-most), each sampled by its filters (bilinear by default;
+/// from the mipmaps when its minification filter is trilinear) as if the source had a transparent
+/// border, so its edges fade over one texel.
 public struct SpriteBatch: Sendable, Hashable {
     public var sprites: [Sprite]
     public var blend: SpriteBlend

@@ -45,6 +45,10 @@ public struct EmitterCellInfo: Sendable, Hashable {
     public var contents: String?
     /// The part of the image to draw, in unit coordinates.
     public var contentsRect: Rect
+    /// How it is sampled (EmitterCell's filters).
+    public var minificationFilter: TextureFilter = .linear
+    public var magnificationFilter: TextureFilter = .linear
+    public var minificationFilterBias: Double = 0
 }
 
 /// The particles of one emitter at one instant, with the cell table they refer to.

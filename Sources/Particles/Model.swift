@@ -95,6 +95,13 @@ public struct EmitterCell: Sendable, Hashable {
     /// emits nothing); 0 means no end.
     public var duration: Double = 0
 
+    /// How the image is sampled when drawn smaller and larger than its pixels (Core Animation's
+    /// default, linear: bilinear on the image, no mipmaps), and the level-of-detail bias a trilinear
+    /// minification adds. They change no particle, only how the renderer draws it.
+    public var minificationFilter: TextureFilter = .linear
+    public var magnificationFilter: TextureFilter = .linear
+    public var minificationFilterBias: Double = 0
+
     /// Cells that each particle of this cell emits (fireworks, sparks).
     public var emitterCells: [EmitterCell] = []
 

@@ -150,7 +150,9 @@ struct Plan: Sendable {
             winStart: begin, winEnd: dur > 0 ? dur : .infinity)
         let index = nodes.count
         nodes.append(node)
-        infos.append(EmitterCellInfo(path: path, name: c.name, contents: c.contents, contentsRect: c.contentsRect))
+        infos.append(EmitterCellInfo(path: path, name: c.name, contents: c.contents, contentsRect: c.contentsRect,
+                                     minificationFilter: c.minificationFilter, magnificationFilter: c.magnificationFilter,
+                                     minificationFilterBias: c.minificationFilterBias))
         children.append([])
         if depth < maxDepth {
             var kids: [Int] = []

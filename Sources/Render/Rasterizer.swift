@@ -12,8 +12,11 @@
 // and bitmap are manually allocated, grown on demand and reused between fills and frames.
 // Every fill's edges are accumulated by calc_band_edges (Sources/CRaster), a C transcription of
 // addEdge/line/cellsForRow below, which stay as its specification (RasterKernelTests compares the
-// cells bit for bit); solid fills are swept by calc_sweep_solid, other sinks by `sweep`. Scene A of the peer benchmark (200 rotated bordered cards at 1280×720) renders in
-// 59.6 M instructions a frame (callgrind), 69.5 M before the C versions; docs/rendering.md has the rest.
+// cells bit for bit); solid fills are swept by calc_sweep_solid, other sinks by `sweep`, and a solid
+// fill followed by its own outline plus more contours (a background and its border ring) by
+// fillSolidPair in one walk and one sweep. Scene A of the peer benchmark (200 rotated bordered cards
+// at 1280×720): 34.3 M instructions a frame under `render-bench scenes.json --scene cards` (callgrind),
+// 57.3 M before the pairs; docs/rendering.md has the rest.
 
 import CalcCore
 import CRaster
@@ -34,6 +37,11 @@ final class Rasterizer {
     private var cellCapacity: Int
     private var bits: UnsafeMutablePointer<UInt64>
     private var bitCapacity: Int
+    /// A second band of the same layout, for the second of two fills swept together (fillSolidPair).
+    private var cells2: UnsafeMutablePointer<Float>
+    private var bits2: UnsafeMutablePointer<UInt64>
+    /// Contour ends of a pair's second polygon past its shared first contours, rebased.
+    private var restEnds: [Int64] = []
 
     // the current region, in device pixels, and its layout in the buffers
     private var rx0 = 0, ry0 = 0, bw = 0, bh = 0
@@ -47,11 +55,17 @@ final class Rasterizer {
         bitCapacity = 1 << 11
         bits = .allocate(capacity: bitCapacity)
         bits.initialize(repeating: 0, count: bitCapacity)
+        cells2 = .allocate(capacity: cellCapacity)
+        cells2.initialize(repeating: 0, count: cellCapacity)
+        bits2 = .allocate(capacity: bitCapacity)
+        bits2.initialize(repeating: 0, count: bitCapacity)
     }
 
     deinit {
         cells.deallocate()
         bits.deallocate()
+        cells2.deallocate()
+        bits2.deallocate()
     }
 
     /// Rows rasterized per pass: bounds the cell buffer to (width + 2) × 256 floats (16 MB at the
@@ -91,6 +105,53 @@ final class Rasterizer {
                              mask, maskStride, color)
             bandTop += Rasterizer.bandHeight
         }
+    }
+
+    /// Two solid fills drawn one after the other, where the first is the polygon `poly` had after
+    /// its first elements (`poly.splitState`: its first contours, the body of a card) and the second
+    /// is all of `poly` (the border ring: the same outline plus the inner contour). The shared
+    /// contours are walked once into the first band and, add for add, the second
+    /// (calc_band_edges_twice), which then takes only the further contours, and one sweep (calc_sweep_solid_pair) blends both
+    /// colours at each pixel in order: the bytes of fillSolid of each polygon in turn. False, drawing
+    /// nothing, when there is no split or the two polygons' regions differ (their bands would too).
+    func fillSolidPair(_ poly: Flattener, rule firstRule: FillRule, color firstColor: UInt32,
+                       rule secondRule: FillRule, color secondColor: UInt32, clip: IRect, surface: Surface) -> Bool {
+        guard let split = poly.splitState, split.points > 0, split.contours > 0, split.contours < poly.ends.count
+        else { return false }
+        let region = split.bounds.intersection(clip)
+        guard region == poly.bounds.intersection(clip) else { return false }
+        guard !region.isEmpty else { return true }
+        let skip = split.points
+        restEnds.removeAll(keepingCapacity: true)
+        for e in poly.ends.dropFirst(split.contours) { restEnds.append(Int64(e - skip)) }
+        var bandTop = region.y0
+        while bandTop < region.y1 {
+            begin(IRect(x0: region.x0, y0: bandTop, x1: region.x1, y1: min(region.y1, bandTop + Rasterizer.bandHeight)))
+            var a = calc_band(cells: cells, bits: bits, stride: Int64(stride), words: Int64(words),
+                              row_min: Int64.max, row_max: -1, bw: Int64(bw), rx0: Int64(rx0),
+                              ry0: Int64(ry0), even_odd: firstRule == .evenOdd ? 1 : 0)
+            var b = calc_band(cells: cells2, bits: bits2, stride: Int64(stride), words: Int64(words),
+                              row_min: Int64.max, row_max: -1, bw: Int64(bw), rx0: Int64(rx0),
+                              ry0: Int64(ry0), even_odd: secondRule == .evenOdd ? 1 : 0)
+            let h = Int64(bh)
+            poly.xs.withUnsafeBufferPointer { px in
+                poly.ys.withUnsafeBufferPointer { py in
+                    poly.ends.withUnsafeBufferPointer { e in
+                        e.withMemoryRebound(to: Int64.self) { e64 in
+                            guard let x = px.baseAddress, let y = py.baseAddress else { return }
+                            calc_band_edges_twice(&a, &b, h, x, y, e64.baseAddress, split.contours)
+                            restEnds.withUnsafeBufferPointer { r in
+                                calc_band_edges(&b, h, x + skip, y + skip, r.baseAddress, r.count)
+                            }
+                        }
+                    }
+                }
+            }
+            calc_sweep_solid_pair(&a, &b, surface.base, surface.stride, Int64(surface.originX), Int64(surface.originY),
+                                  firstColor, secondColor)
+            bandTop += Rasterizer.bandHeight
+        }
+        return true
     }
 
     /// Adds every edge of the polygon to the band's cells: calc_band_edges, a transcription of
@@ -149,16 +210,20 @@ final class Rasterizer {
         words = (stride + 63) >> 6
         let needCells = stride * bh, needBits = words * bh
         if needCells > cellCapacity {
-            cells.deallocate()
+            cells.deallocate(); cells2.deallocate()
             cellCapacity = max(needCells, cellCapacity * 2)
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
+            cells2 = .allocate(capacity: cellCapacity)
+            cells2.initialize(repeating: 0, count: cellCapacity)
         }
         if needBits > bitCapacity {
-            bits.deallocate()
+            bits.deallocate(); bits2.deallocate()
             bitCapacity = max(needBits, bitCapacity * 2)
             bits = .allocate(capacity: bitCapacity)
             bits.initialize(repeating: 0, count: bitCapacity)
+            bits2 = .allocate(capacity: bitCapacity)
+            bits2.initialize(repeating: 0, count: bitCapacity)
         }
         rowMin = Int.max; rowMax = -1
     }

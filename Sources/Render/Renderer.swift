@@ -193,7 +193,7 @@ struct Execution {
 
     mutating func execute(_ op: DisplayOp) {
         switch op {
-        case .fill(let f): if !fillRects(f) { fill(f) }
+        case .fill(let f): if !fillRects(f) && !fillPair(f) { fill(f) }
         case .pushClip(let c): pushClip(c)
         case .popClip: popClip()
         case .beginGroup(let g): beginGroup(g)
@@ -251,6 +251,53 @@ struct Execution {
             var sink = ShaderSink(shader: shader, surface: target, mask: clip.mask, maskStride: clip.stride,
                                   scratch: renderer.shaderRow)
             renderer.raster.fill(poly, rule: f.rule, clip: region, sink: &sink)
+        }
+    }
+
+    /// A solid fill directly followed by a solid fill of the same path with more contours after it
+    /// (the first path ending in `close`; the same elements bit for bit) under the same affine
+    /// transform, with no clip mask — a layer's background, then its border ring (the outline plus
+    /// the inset outline, even-odd): the second path is flattened once, the first taken from it
+    /// (Flattener.splitState), and both drawn in one edge walk and one sweep
+    /// (Rasterizer.fillSolidPair), the bytes of drawing them one after the other. False, drawing
+    /// nothing, when `f` and the next operation are not such a pair.
+    private mutating func fillPair(_ f: Fill) -> Bool {
+        guard clip.mask == nil, index + 1 < ops.count, case .fill(let g) = ops[index + 1],
+              case .solid(let ca) = f.paint, case .solid(let cb) = g.paint, f.transform.isAffine,
+              Execution.sameBits(f.transform, g.transform) else { return false }
+        let pf = path(f.path), pg = path(g.path)
+        guard let last = pf.last, case .close = last, pg.count > pf.count else { return false }
+        for i in 0..<pf.count where !Execution.sameBits(pf[i], pg[i]) { return false }
+        let first = PixelMath.premultiplied(ca), second = PixelMath.premultiplied(cb)
+        guard first != 0, second != 0 else { return false }
+        let poly = renderer.poly
+        poly.flatten(pg, map: g.transform, split: pf.count)
+        guard renderer.raster.fillSolidPair(poly, rule: f.rule, color: first, rule: g.rule, color: second,
+                                            clip: clip.rect.intersection(target.rect), surface: target)
+        else { return false }
+        index += 1
+        return true
+    }
+
+    /// Whether two maps are the same bit for bit.
+    static func sameBits(_ a: Projective, _ b: Projective) -> Bool {
+        func eq(_ u: Double, _ v: Double) -> Bool { u.bitPattern == v.bitPattern }
+        return eq(a.m11, b.m11) && eq(a.m12, b.m12) && eq(a.m13, b.m13) && eq(a.m21, b.m21) && eq(a.m22, b.m22)
+            && eq(a.m23, b.m23) && eq(a.m31, b.m31) && eq(a.m32, b.m32) && eq(a.m33, b.m33)
+    }
+
+    /// Whether two path elements are the same case with the same coordinates bit for bit (== would
+    /// equate 0 and −0).
+    static func sameBits(_ a: PathElement, _ b: PathElement) -> Bool {
+        func eq(_ p: Point, _ q: Point) -> Bool { p.x.bitPattern == q.x.bitPattern && p.y.bitPattern == q.y.bitPattern }
+        switch (a, b) {
+        case (.move(let p), .move(let q)), (.line(let p), .line(let q)): return eq(p, q)
+        case (.quad(let c, let p), .quad(let d, let q)): return eq(c, d) && eq(p, q)
+        case (.cubic(let c1, let c2, let p), .cubic(let d1, let d2, let q)): return eq(c1, d1) && eq(c2, d2) && eq(p, q)
+        case (.arc(let c, let r, let s, let w), .arc(let d, let r2, let s2, let w2)):
+            return eq(c, d) && r.bitPattern == r2.bitPattern && s.bitPattern == s2.bitPattern && w.bitPattern == w2.bitPattern
+        case (.close, .close): return true
+        default: return false
         }
     }
 

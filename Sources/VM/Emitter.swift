@@ -104,6 +104,8 @@ struct EmitterKeys: Sendable {
         case (.contents, .none): c.contents = nil
         case (.contentsRect, .rect(let r)): c.contentsRect = r
         case (.color, .color(let col)): c.color = col
+        case (.minificationFilter, .enumCase(let k)): c.minificationFilter = TextureFilter(rawValue: k) ?? .linear
+        case (.magnificationFilter, .enumCase(let k)): c.magnificationFilter = TextureFilter(rawValue: k) ?? .linear
         case (_, .number(let x)):
             switch property {
             case .birthRate: c.birthRate = x
@@ -132,7 +134,8 @@ struct EmitterKeys: Sendable {
             case .alphaSpeed: c.alphaSpeed = x
             case .beginTime: c.beginTime = x
             case .duration: c.duration = x
-            case .enabled, .contents, .contentsRect, .color: break
+            case .minificationFilterBias: c.minificationFilterBias = x
+            case .enabled, .contents, .contentsRect, .color, .minificationFilter, .magnificationFilter: break
             }
         default: break
         }
@@ -248,7 +251,11 @@ extension Presenter {
         var out = EmitterStyle()
         out.renderMode = EmitterStyle.RenderMode(rawValue: UInt8(EmitterRenderMode.allCases.firstIndex(of: frame.renderMode) ?? 0)) ?? .unordered
         out.preservesDepth = p[Int(LayerProperties.preservesDepth)].bool ?? false
-        out.cells = frame.cells.map { EmitterStyle.Cell(name: $0.name, contents: $0.contents, contentsRect: $0.contentsRect) }
+        out.cells = frame.cells.map {
+            EmitterStyle.Cell(name: $0.name, contents: $0.contents, contentsRect: $0.contentsRect,
+                              minificationFilter: $0.minificationFilter, magnificationFilter: $0.magnificationFilter,
+                              minificationFilterBias: $0.minificationFilterBias)
+        }
         out.particles = frame.particlesInDrawOrder().map {
             EmitterStyle.Particle(position: $0.position, z: $0.z, scale: $0.scale, rotation: $0.rotation, color: $0.color,
                                   cell: $0.cell, age: $0.age, lifetime: $0.lifetime, id: $0.id)

@@ -1,6 +1,7 @@
 // `calc bench --particles`: issue 12's speed case (a), 10 000 live particles of a 32×32 sprite on a
 // 1280×720 canvas: one emitter layer's presentation (particles at fixed pseudo-random places,
-// scales 0.8–1.2, every rotation, tints of every hue at alpha 0.6–1) lowered by Compose to one
+// scales 0.8–1.2, every rotation, tints of every hue at alpha 0.6–1; the cell's default filters,
+// linear: bilinear on the image, as Skia is asked for) lowered by Compose to one
 // sprite batch and rasterized. Frames per second on one core (Compose + raster, and the raster
 // alone) and on all cores (frames spread over the cores, as `calc bench` does for the peer scenes,
 // and one frame split into bands drawn in parallel), beside Skia's Canvas.drawAtlas of the same

@@ -343,6 +343,9 @@ final class DiagnosticIDTests: XCTestCase {
         // 'layer e: emitter { cell ' is 24 characters: the cell's name starts at column 25
         ("W0028", "layer e: emitter { cell spark { birthRate: 5 } }\n",
          "t.cal:1:25: warning: cell 'spark' has no contents: its particles draw nothing [W0028]\n 1 | layer e: emitter { cell spark { birthRate: 5 } }\n   |                         ^~~~~ give it an image, e.g. 'contents: image(\"spark.png\")' (Core Animation draws nothing for a cell without contents)\n"),
+        // 'layer e: emitter { cell s { contents: image("x.png") ' is 53 characters: the bias starts at column 54
+        ("W0029", "layer e: emitter { cell s { contents: image(\"x.png\") minificationFilterBias: 1 } }\n",
+         "t.cal:1:54: warning: 'minificationFilterBias' has no effect unless minificationFilter is .trilinear [W0029]\n 1 | layer e: emitter { cell s { contents: image(\"x.png\") minificationFilterBias: 1 } }\n   |                                                      ^~~~~~~~~~~~~~~~~~~~~~ only trilinear minification reads the mipmaps whose level the bias moves\n"),
         ("W0010", "func helper() { }\nlayer a { }\n",
          "t.cal:1:6: warning: function 'helper' is never called [W0010]\n 1 | func helper() { }\n   |      ^~~~~~ remove it, or start its name with '_' to keep it\n"),
         ("W0011", "let x = 5\nat 1s { let x = 2\n  root.opacity = x }\n",

@@ -87,6 +87,18 @@ final class NoEffectWarningTests: XCTestCase {
         XCTAssertEqual(d?.notes, ["the draw block is on line 3"])
     }
 
+    func testAMipmapBiasWarnsUnlessTheCellMinifiesTrilinearly() {
+        // the bias moves only the mipmap level, which only trilinear minification reads
+        let cell = "layer e: emitter { cell s { contents: image(\"x.png\") "
+        XCTAssertEqual(ids(cell + "minificationFilterBias: 1 } }\n"), ["W0029"])
+        XCTAssertEqual(ids(cell + "minificationFilter: .nearest  minificationFilterBias: -0.5 } }\n"), ["W0029"])
+        XCTAssertEqual(ids(cell + "minificationFilter: .trilinear  minificationFilterBias: 1 } }\n"), [])
+        XCTAssertEqual(ids(cell + "minificationFilterBias: 0 } }\n"), [])
+        XCTAssertEqual(ids(cell + "magnificationFilter: .nearest } }\n"), [])
+        // a filter the file sets elsewhere may be trilinear: silent
+        XCTAssertEqual(ids(cell + "minificationFilterBias: 1 } }\nat 1s { e.emitterCells.s.minificationFilter = .trilinear }\n"), [])
+    }
+
     /// The same rules for what a layer's style sets: a style is the layer's values where it has
     /// none of its own (Core Animation's `style` dictionary), so it draws nothing where they would not.
     func testWhatAStyleSetsIsWarnedLikeTheLayersOwn() {

@@ -224,6 +224,13 @@ extension RasterKernelTests {
     /// for bit, and the same touched rows, for random polygons crossing every side of the band,
     /// with steep, shallow, horizontal and vertical edges and vertices on whole pixels.
     func testEdgeAccumulationMatchesSwift() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        // level 2 takes an edge's whole rows eight at a time (full_rows_avx2) when it has eight
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level { edgeAccumulationMatchesSwift(level) }
+    }
+
+    private func edgeAccumulationMatchesSwift(_ level: Int) {
         var rng = Random(s: 99)
         let raster = Rasterizer(), poly = Flattener()
         var touched = 0
@@ -243,8 +250,8 @@ extension RasterKernelTests {
             let swift = raster.accumulateInSwift(poly, region: region)
             let c = raster.accumulateInC(poly, region: region)
             let badCell = swift.cells.indices.first { swift.cells[$0].bitPattern != c.cells[$0].bitPattern }
-            XCTAssertNil(badCell, "trial \(trial): first different cell \(badCell ?? -1)")
-            XCTAssertEqual(swift.bits, c.bits, "trial \(trial)")
+            XCTAssertNil(badCell, "level \(level), trial \(trial): first different cell \(badCell ?? -1)")
+            XCTAssertEqual(swift.bits, c.bits, "level \(level), trial \(trial)")
             if swift.bits.contains(where: { $0 != 0 }) { touched += 1 }
         }
         XCTAssertGreaterThan(touched, 150, "most polygons cross the band")
@@ -310,5 +317,140 @@ extension RasterKernelTests {
                 XCTAssertTrue(a != original, "the polygon draws something")
             }
         }
+    }
+}
+
+extension RasterKernelTests {
+    /// Rasterizer.fillSolidPair (the second polygon flattened once, the first taken from it by
+    /// Flattener.splitState; one edge walk of the shared contours into both bands, calc_band_edges_twice,
+    /// calc_sweep_solid_pair) against the two polygons flattened separately and drawn one after the
+    /// other by the Swift sweep with SolidSink: a random polygon, then the same polygon plus one or two
+    /// further contours (a ring like a card's border, or random ones crossing it), under a random
+    /// affine map, every pair of fill rules, translucent and opaque colours, at every kernel level.
+    /// The split state must be the first polygon exactly (vertices bit for bit, contours, bounds).
+    /// The surface is larger than the clip, so a pixel written outside it shows as a difference.
+    func testSolidPairMatchesTwoFills() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        var rng = Random(s: 2026)
+        let w = 100, h = 70
+        let clip = IRect(x0: 6, y0: 3, x1: 86, y1: 61)
+        let raster = Rasterizer(), first = Flattener(), second = Flattener()
+        var fused = 0
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
+            for trial in 0..<80 {
+                func point() -> Point { Point(Double(rng.next() % 11000) / 100 - 5, Double(rng.next() % 8000) / 100 - 5) }
+                var outer = Path()
+                let ring = trial % 2 == 0
+                if ring {   // a rounded rectangle, then the same inset by 2 (a card and its border)
+                    let rw = Double(rng.next() % 4000) / 100 + 16, rh = Double(rng.next() % 2500) / 100 + 12
+                    let r = Double(rng.next() % 800) / 100
+                    outer.addRoundedRect(Rect(-rw / 2, -rh / 2, rw, rh), cornerRadius: r)
+                    outer.addRoundedRect(Rect(-rw / 2 + 2, -rh / 2 + 2, rw - 4, rh - 4), cornerRadius: max(0, r - 2))
+                } else {
+                    for k in 0..<(3 + Int(rng.next() % 8)) { if k == 0 { outer.move(to: point()) } else { outer.addLine(to: point()) } }
+                    outer.closeSubpath()
+                    for _ in 0..<(1 + Int(rng.next() % 2)) {
+                        for k in 0..<(3 + Int(rng.next() % 6)) { if k == 0 { outer.move(to: point()) } else { outer.addLine(to: point()) } }
+                        outer.closeSubpath()
+                    }
+                }
+                // the first path: the elements up to the first close
+                let split = (outer.elements.firstIndex { if case .close = $0 { return true } else { return false } } ?? 0) + 1
+                let angle = Double(rng.next() % 6283) / 1000, scale = 0.8 + Double(rng.next() % 60) / 100
+                let map = ring
+                    ? Projective(m11: cos(angle) * scale, m12: sin(angle) * scale, m13: 0, m21: -sin(angle) * scale,
+                                 m22: cos(angle) * scale, m23: 0, m31: 20 + Double(rng.next() % 6000) / 100,
+                                 m32: 15 + Double(rng.next() % 4000) / 100, m33: 1)
+                    : Projective.identity
+                let body = Array(outer.elements[..<split])
+                body.withUnsafeBufferPointer { first.flatten($0, map: map) }
+                outer.elements.withUnsafeBufferPointer { second.flatten($0, map: map, split: split) }
+                guard let s = second.splitState else { XCTFail("no split state"); continue }
+                XCTAssertEqual(s.points, first.xs.count, "trial \(trial)")
+                XCTAssertEqual(Array(second.ends.prefix(s.contours)), first.ends, "trial \(trial)")
+                XCTAssertEqual(s.bounds, first.bounds, "trial \(trial)")
+                XCTAssertTrue(zip(first.xs, second.xs).allSatisfy { $0.bitPattern == $1.bitPattern }
+                              && zip(first.ys, second.ys).allSatisfy { $0.bitPattern == $1.bitPattern }, "trial \(trial)")
+                let ruleA: FillRule = trial % 4 < 2 ? .nonZero : .evenOdd
+                let ruleB: FillRule = (trial / 4) % 2 == 0 ? .evenOdd : .nonZero
+                let colorA = trial % 7 == 0 ? (rng.pixel() | 0xFF00_0000) : rng.pixel()
+                let colorB = trial % 3 == 0 ? (rng.pixel() | 0xFF00_0000) : rng.pixel()
+                let original = (0..<(w * h)).map { _ in rng.pixel() }
+                var a = original, b = original
+                var drawn = false
+                b.withUnsafeMutableBufferPointer { pb in
+                    let s = Surface(base: pb.baseAddress!, stride: w, originX: 0, originY: 0, rect: clip)
+                    drawn = raster.fillSolidPair(second, rule: ruleA, color: colorA, rule: ruleB, color: colorB,
+                                                 clip: clip, surface: s)
+                }
+                guard drawn else { continue }     // the further contours reach outside the first's bounds
+                fused += 1
+                a.withUnsafeMutableBufferPointer { pa in
+                    let s = Surface(base: pa.baseAddress!, stride: w, originX: 0, originY: 0, rect: clip)
+                    var sink = SolidSink(color: colorA, surface: s, mask: nil, maskStride: w)
+                    raster.fill(first, rule: ruleA, clip: clip, sink: &sink)
+                    var sink2 = SolidSink(color: colorB, surface: s, mask: nil, maskStride: w)
+                    raster.fill(second, rule: ruleB, clip: clip, sink: &sink2)
+                }
+                let bad = a.indices.first { a[$0] != b[$0] }
+                XCTAssertNil(bad, "level \(level), trial \(trial): first different pixel \(bad ?? -1)")
+                let outside = b.indices.first { i in
+                    let x = i % w, y = i / w
+                    return !(x >= clip.x0 && x < clip.x1 && y >= clip.y0 && y < clip.y1) && b[i] != original[i]
+                }
+                XCTAssertNil(outside, "level \(level), trial \(trial): pixel \(outside ?? -1) outside the clip written")
+                XCTAssertTrue(a != original, "the pair draws something")
+            }
+        }
+        XCTAssertGreaterThan(fused, 60, "most pairs have the same bounds")
+    }
+}
+
+extension RasterKernelTests {
+    /// Whole frames of scene-A-like cards (a translucent rounded body, then its opaque border ring,
+    /// even-odd, under rotations, overlapping, some crossing the canvas edge): drawn as pairs
+    /// (Execution.fillPair) and drawn one fill at a time (the ring's transform given a −0 where the
+    /// body's has 0 — the same map, but not the same bits, so no pair is taken), at every kernel
+    /// level: all the same bytes.
+    func testCardFramesSameAsPairsOrNotAndAtEveryLevel() {
+        let best = calc_raster_level()
+        defer { _ = calc_raster_set_level(best) }
+        var rng = Random(s: 31337)
+        let w = 200, h = 150
+        var paired = DisplayList(width: w, height: h, background: Color(1, 1, 1, 1))
+        var single = paired
+        for _ in 0..<24 {
+            let bw = 30 + Double(rng.next() % 40), bh = 20 + Double(rng.next() % 30), r = Double(rng.next() % 12)
+            var body = Path()
+            body.addRoundedRect(Rect(0, 0, bw, bh), cornerRadius: r)
+            var ring = body
+            ring.addRoundedRect(Rect(2, 2, bw - 4, bh - 4), cornerRadius: max(0, r - 2))
+            let angle = Double(rng.next() % 6283) / 1000
+            let m = Projective(m11: cos(angle), m12: sin(angle), m13: 0, m21: -sin(angle), m22: cos(angle), m23: 0,
+                               m31: Double(rng.next() % 22000) / 100 - 10, m32: Double(rng.next() % 17000) / 100 - 10, m33: 1)
+            var m2 = m
+            m2.m13 = -0.0
+            let fill = Color(Double(rng.byte()) / 255, Double(rng.byte()) / 255, Double(rng.byte()) / 255, 0.8)
+            let border = Color(Double(rng.byte()) / 255, Double(rng.byte()) / 255, Double(rng.byte()) / 255, 1)
+            for (list, ringMap) in [(0, m), (1, m2)] {
+                var l = list == 0 ? paired : single
+                let b = l.add(body), g = l.add(ring)
+                l.ops.append(.fill(Fill(path: b, rule: .nonZero, paint: .solid(fill), transform: m)))
+                l.ops.append(.fill(Fill(path: g, rule: .evenOdd, paint: .solid(border), transform: ringMap)))
+                if list == 0 { paired = l } else { single = l }
+            }
+        }
+        var frames: [[UInt32]] = []
+        for level in [0, 2] where calc_raster_set_level(Int32(level)) == level {
+            frames.append(Renderer().render(paired).pixels)
+            frames.append(Renderer().render(single).pixels)
+        }
+        XCTAssertGreaterThanOrEqual(frames.count, 2)
+        for (i, f) in frames.enumerated() {
+            let bad = f.indices.first { f[$0] != frames[0][$0] }
+            XCTAssertNil(bad, "frame \(i) (level \(i / 2 * 2), \(i % 2 == 0 ? "pairs" : "one at a time")): pixel \(bad ?? -1)")
+        }
+        XCTAssertTrue(frames[0].contains { $0 != frames[0][0] }, "the cards draw something")
     }
 }

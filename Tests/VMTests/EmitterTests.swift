@@ -201,6 +201,33 @@ final class EmitterTests: XCTestCase {
         XCTAssertEqual(particles(tl, at: 0.8), late)
     }
 
+    func testCellFiltersReachThePresentationAndChangeAtOnce() throws {
+        // the defaults are Core Animation's (linear, linear, 0); a cell's filters and bias reach its
+        // EmitterStyle.Cell; a handler's change applies at once (an enumeration is not animated)
+        let tl = try timeline("""
+        scene { fps: 10 duration: 1s }
+        layer e: emitter {
+            cell plain { birthRate: 10  lifetime: 1 }
+            cell pixel { birthRate: 10  lifetime: 1  magnificationFilter: .nearest  minificationFilter: .trilinear  minificationFilterBias: -0.5 }
+        }
+        at 0.5s { e.emitterCells.plain.minificationFilter = .nearest }
+        """)
+        let before = try XCTUnwrap(tl.layer("e", at: 0.3).emitter)
+        XCTAssertEqual(before.cells, [EmitterStyle.Cell(name: "plain", contents: nil, contentsRect: Rect(0, 0, 1, 1)),
+                                      EmitterStyle.Cell(name: "pixel", contents: nil, contentsRect: Rect(0, 0, 1, 1),
+                                                        minificationFilter: .trilinear, magnificationFilter: .nearest,
+                                                        minificationFilterBias: -0.5)])
+        XCTAssertEqual(before.cells[0].minificationFilter, .linear)
+        // a particle keeps the cell it was born with: those born from 0.5 s on (age ≤ 0.4 at 0.9 s) use
+        // the changed cell (one born at 0.5 s too), the older ones the first
+        let after = try XCTUnwrap(tl.layer("e", at: 0.9).emitter)
+        let plain = after.particles.filter { after.cells[$0.cell].name == "plain" }
+        XCTAssertFalse(plain.isEmpty)
+        for p in plain {
+            XCTAssertEqual(after.cells[p.cell].minificationFilter, p.age < 0.4 + 1e-9 ? .nearest : .linear, "age \(p.age)")
+        }
+    }
+
     func testCellsCarryTheirLookAndTheLayerItsRenderMode() throws {
         let tl = try timeline("""
         scene { fps: 10 duration: 1s }

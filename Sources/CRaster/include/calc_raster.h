@@ -82,9 +82,22 @@ typedef struct {
 void calc_sweep_solid(const calc_band *band, uint32_t *base, ptrdiff_t stride, int64_t origin_x, int64_t origin_y,
                       const uint8_t *mask, ptrdiff_t mask_stride, uint32_t color);
 
+/// Two solid fills in one sweep: `a`'s cells are the first fill's, `b`'s the second's, begun by
+/// calc_band_edges_twice with `a` (so b's touched cells include a's). Each pixel gets color_a at a's
+/// coverage and then color_b at b's, source-over, the bytes of calc_sweep_solid(a) then
+/// calc_sweep_solid(b); clears both bands. No mask.
+void calc_sweep_solid_pair(const calc_band *a, const calc_band *b, uint32_t *base, ptrdiff_t stride,
+                           int64_t origin_x, int64_t origin_y, uint32_t color_a, uint32_t color_b);
+
 /// Rasterizer.addEdge for every edge of a flattened polygon (contours end at ends[0 ..< contours],
 /// vertices in xs, ys, device pixels): clips each edge to the band (bw × bh pixels at (rx0, ry0))
 /// and adds its exact signed area to the band's cells, marking them in the bitmap, with the Swift
 /// code's double and float operations in its order. Widens row_min … row_max to the rows touched.
 void calc_band_edges(calc_band *band, int64_t bh, const double *xs, const double *ys, const int64_t *ends,
                      size_t contours);
+
+/// calc_band_edges into `band` and, add for add, into `twin` (laid out alike, both empty before):
+/// both get the very same cells, bits and row range — the start of a second fill whose first
+/// contours are the first fill's, which then takes its own further contours.
+void calc_band_edges_twice(calc_band *band, calc_band *twin, int64_t bh, const double *xs, const double *ys,
+                           const int64_t *ends, size_t contours);

@@ -31,10 +31,35 @@ int calc_spans_set_level(int level);
 typedef struct {
     const uint32_t *texels;
     int32_t width, height, stride;
+    /// 63: bilinear (6-bit fractions); 0: nearest (every fraction 0, so each pixel is the texel its
+    /// position falls on — the caller offsets u and v by ½ texel so that is the texel under the sample).
+    int32_t fraction_mask;
+    /// The level's quads (calc_sprite_make_quads), or NULL: the vector paths then gather the texels.
+    const uint8_t *quads;
+    /// Where the texels of the level that are not zero lie (calc_sprite_content_box): columns [x0, x1),
+    /// rows [y0, y1), x + y in [s0, s1] and x − y in [d0, d1], as {x0, y0, x1, y1, s0, s1, d0, d1} —
+    /// an octagon. Only samples whose bilinear taps can reach it are visited, the others being zero
+    /// (a round sprite's transparent corners cost nothing). The whole level: {0, 0, w, h, 0, w + h − 2,
+    /// 1 − h, w − 1}.
+    int32_t content[8];
     /// Texel-centre coordinates (texel i's centre at i) of the centre of device pixel (x0, y0) and
     /// their steps per device column and row, in 16.16 fixed point.
     int64_t u, v, dudx, dvdx, dudy, dvdy;
 } calc_sprite_level;
+
+/// Bytes of the quad layout of a bordered level of width × height texels (calc_sprite_make_quads).
+size_t calc_sprite_quads_size(int32_t width, int32_t height);
+
+/// Fills `quads` (calc_sprite_quads_size bytes) from a bordered level: for each
+/// bordered position (i, j), 0 ≤ i ≤ width, 0 ≤ j ≤ height, the 16 bytes at 16·(j·stride + i) (stride =
+/// width + 2) are the four texels a bilinear sample there reads, t(i, j) and t(i + 1, j) interleaved
+/// channel by channel (r r g g b b a a), then t(i, j + 1) and t(i + 1, j + 1) likewise, so a fetch is
+/// one 16-byte load instead of gathers; the entries of column width + 1 are zero.
+void calc_sprite_make_quads(const uint32_t *texels, int32_t width, int32_t height, uint8_t *quads);
+
+/// The octagon of a bordered level's texels that are not zero (calc_sprite_level.content, in level
+/// coordinates, the border excluded); box[0] ≥ box[2] when every texel is zero.
+void calc_sprite_content_box(const uint32_t *texels, int32_t width, int32_t height, int32_t box[8]);
 
 /// One sprite, set up for drawing: the device box to visit, one or two levels (trilinear, the
 /// second weighted by weight / 256), and the tint's premultiplied multipliers (0 … 255; r, g, b ≤ a).
@@ -47,7 +72,8 @@ typedef struct {
 
 /// Draws a sprite onto a surface whose device pixel (x, y) is at surface + (y − origin_y)·stride +
 /// (x − origin_x): each pixel of the box whose centre maps within the bordered image gets the
-/// bilinear sample (6-bit fractions; the formulas are at the top of sprites.c), trilinear when weight > 0, times the tint,
+/// bilinear sample (6-bit fractions, or nearest when fraction_mask is 0; the formulas are at the top
+/// of sprites.c), trilinear when weight > 0, times the tint,
 /// times mask[y·mask_stride + x] / 255 when mask is not NULL, composited source-over or (additive)
 /// plus-lighter. Every path computes the same integers.
 void calc_sprite_draw(uint32_t *surface, ptrdiff_t stride, int32_t origin_x, int32_t origin_y,
@@ -62,3 +88,7 @@ void calc_sprite_draw_batch(uint32_t *surface, ptrdiff_t stride, int32_t origin_
 /// has; by default the widest it has). Tests compare every path with the plain one. Returns the
 /// level set.
 int calc_sprites_set_simd(int level);
+
+/// Whether the AVX-512 path may read the levels' quads (1, the default) or must gather the texels
+/// (0): the same bytes either way; tests run both. Returns the previous setting.
+int calc_sprites_set_quads(int on);
