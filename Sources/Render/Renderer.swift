@@ -139,13 +139,18 @@ public final class Renderer {
 
     /// The shape at `scale` device pixels per path unit, blurred by σ·scale, on a grid anchored at
     /// whole multiples of 1/scale (so the sprite depends on its key alone).
-    func makeSprite(_ els: UnsafeBufferPointer<PathElement>, rule: FillRule, sigma: Double, scale: Double) -> AlphaSprite? {
+    /// With `window` (sprite pixels), only the part of the sprite within it is made: the shape is
+    /// rasterized within the window widened by the blur's margin, so the window's pixels lose less
+    /// than 1/255 to what lies beyond (Blur.margin).
+    func makeSprite(_ els: UnsafeBufferPointer<PathElement>, rule: FillRule, sigma: Double, scale: Double,
+                    window: IRect? = nil) -> AlphaSprite? {
         let m = Projective(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
         poly.flatten(els, map: m)
         guard !poly.isEmpty else { return nil }
         let s = sigma * scale
         let margin = GaussianBlur.margin(sigma: s) + 1
-        let box = poly.bounds.outset(margin)
+        var box = poly.bounds.outset(margin)
+        if let window { box = box.intersection(window.outset(margin)) }
         let n = box.width * box.height
         guard box.width > 0, box.height > 0, n <= 1 << 26 else { return nil }
         var alpha = [UInt8](repeating: 0, count: n)
@@ -358,11 +363,12 @@ struct Execution {
         let raw = Execution.maxScale(b.transform, poly)
         guard raw.isFinite, raw > 0 else { return }
         let scale = min(64, max(1.0 / 64, Execution.quarterOctave(raw)))
-        let key = SpriteCache.Key(elements: Array(els), rule: b.rule, sigma: b.sigma, scale: scale)
-        let r = renderer
-        guard let sprite = renderer.sprites.sprite(key, make: { r.makeSprite(els, rule: b.rule, sigma: b.sigma, scale: scale) }),
-              b.transform.inverse != nil else { return }
         let region = clip.rect.intersection(target.rect)
+        let window = spriteWindow(b, poly: poly, scale: scale, region: region)
+        let key = SpriteCache.Key(elements: Array(els), rule: b.rule, sigma: b.sigma, scale: scale, window: window)
+        let r = renderer
+        guard let sprite = renderer.sprites.sprite(key, make: { r.makeSprite(els, rule: b.rule, sigma: b.sigma, scale: scale, window: window) }),
+              b.transform.inverse != nil else { return }
         // where the opaque fill drawn next covers every pixel, the shadow would be overwritten
         var skip: UnsafeMutablePointer<Int32>? = nil
         if let next = opaqueFillNext(), !region.isEmpty {
@@ -381,6 +387,31 @@ struct Execution {
         quad.elements.withUnsafeBufferPointer { poly.flatten($0, map: b.transform) }
         guard !poly.isEmpty else { return }
         renderer.raster.fill(poly, rule: .nonZero, clip: region, sink: &sink)
+    }
+
+    /// Sprites larger than this many pixels are made only where they can be seen.
+    static let wholeSpriteLimit = 1 << 22
+
+    /// nil (the whole sprite) for a shadow of ordinary size; for one whose sprite would pass
+    /// `wholeSpriteLimit` pixels (a huge shape, mostly off the canvas), the sprite pixels that the
+    /// visible region maps back to, widened by two, so the cost follows what is seen and not the
+    /// shape's size. Only under an affine map (the region's corners map back exactly).
+    private func spriteWindow(_ b: BlurredFill, poly: Flattener, scale: Double, region: IRect) -> IRect? {
+        let device = poly.bounds
+        let margin = Double(GaussianBlur.margin(sigma: b.sigma * scale) + 1)
+        // the sprite's size estimated from the device box (the map's largest scale is `raw` ≤ `scale`)
+        let w = Double(device.width) + 2 * margin, h = Double(device.height) + 2 * margin
+        guard w * h > Double(Execution.wholeSpriteLimit) * 0.25, b.transform.isAffine, let inv = b.transform.inverse,
+              !region.isEmpty else { return nil }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(region.x0, region.y0), (region.x1, region.y0), (region.x0, region.y1), (region.x1, region.y1)] {
+            let p = inv.apply(Double(x), Double(y))
+            minX = min(minX, p.x * scale); maxX = max(maxX, p.x * scale)
+            minY = min(minY, p.y * scale); maxY = max(maxY, p.y * scale)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        let window = IRect(covering: minX, minY, maxX, maxY).outset(2)
+        return window.width * window.height < Execution.wholeSpriteLimit ? window : nil
     }
 
     /// The next operation when it is a fill that leaves every pixel it covers completely exactly

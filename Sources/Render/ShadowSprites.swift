@@ -41,6 +41,8 @@ final class SpriteCache {
         var rule: FillRule
         var sigma: Double
         var scale: Double
+        /// The part made, for a sprite too large to make whole (nil: all of it)
+        var window: IRect?
     }
 
     /// Bytes of sprites kept at most; past it the cache starts over.

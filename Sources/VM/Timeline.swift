@@ -45,6 +45,12 @@ public final class Timeline: Sendable {
                            heap: HeapLimits = .standard,
                            text: TextMeasure = .shared) throws(RuntimeError) -> Timeline {
         let program = verified.program
+        // the globals are made before anything runs: a .calb of a few bytes may declare millions
+        let globalBytes = Int(program.globalCount) * MemoryLayout<Value>.stride
+        guard globalBytes <= heap.budget else {
+            throw RuntimeError(message: "the program's \(program.globalCount) global variables take about \((globalBytes + (1 << 20) - 1) >> 20) MiB, more than the memory limit of \(HeapLimits.mebibytes(heap.budget)) (raise it with --memory-limit)",
+                               function: "main", line: 0)
+        }
         let m = Machine(program: verified, text: text)
         m.stepBudget = stepBudget
         m.heap = heap

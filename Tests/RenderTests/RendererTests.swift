@@ -397,6 +397,38 @@ final class ShadowTests: XCTestCase {
         XCTAssertEqual(px(fb, 50, 50), [0, 0, 0, 255])
     }
 
+    /// A shadow of a huge shape, mostly off the canvas (12 000 px square: a whole sprite would be
+    /// 144 M pixels, past the 2^26 a sprite may have, and was not drawn at all): only the part the
+    /// canvas sees is made, and along the shape's left edge the shadow still follows Φ(−d/σ) as in
+    /// the test above, with σ = 4 px (shadowRadius 8).
+    func testAHugeShapesShadowIsMadeOnlyWhereItIsSeen() {
+        var l = box(60, -6000, 12_000, 12_000, .black)
+        l.shadow.opacity = 1
+        l.shadow.radius = 8
+        l.shadow.offset = Size(0, 0)
+        l.shadow.color = Color(0, 0, 1)
+        let fb = Renderer().render(scene(100, 40, background: .clear, [l]))
+        for d in [1, 2, 4, 6, 8, 10] {
+            let x = 59 - d                    // pixel centre at d + 0.5 left of the edge at x = 60
+            let expected = 0.5 * erfc((Double(d) + 0.5) / (4 * 2.0.squareRoot())) * 255
+            let a = Double(fb[x, 20] >> 24)
+            XCTAssertEqual(a, expected, accuracy: 2.5, "distance \(d): \(a) against \(expected)")
+            XCTAssertEqual(Double((fb[x, 20] >> 16) & 0xFF), a, accuracy: 1)
+        }
+        XCTAssertEqual(px(fb, 80, 20), [0, 0, 0, 255])
+        // a 200 × 240 square that agrees with the huge one over the canvas and 100 px around it is
+        // made whole: the same pixels, but for the blur's tail beyond 3σ (at most 1/255)
+        var small = box(60, -100, 200, 240, .black)
+        small.shadow = l.shadow
+        let reference = Renderer().render(scene(100, 40, background: .clear, [small]))
+        var largest = 0
+        for y in 0..<40 { for x in 0..<100 {
+            let p = px(fb, x, y), q = px(reference, x, y)
+            for c in 0..<4 { largest = max(largest, abs(p[c] - q[c])) }
+        } }
+        XCTAssertLessThanOrEqual(largest, 1)
+    }
+
     /// A shadow of a known shape is drawn from a cached, blurred sprite; the sprite depends only on
     /// the shape, σ and scale, so a renderer that has drawn the frame before gives the same bytes
     /// as a new one, and moving the layer by whole pixels moves the shadow's pixels exactly.

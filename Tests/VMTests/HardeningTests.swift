@@ -159,6 +159,25 @@ final class HardeningTests: XCTestCase {
         XCTAssertTrue(e?.message.hasSuffix("more than the memory limit of 4 MiB (raise it with --memory-limit)") == true, e?.message ?? "no error")
     }
 
+    /// A .calb can declare up to 2^24 − 1 globals (the operand width) in a few bytes: made before
+    /// anything runs, they count against the budget. One global is one Value; a 1 MiB budget holds
+    /// 1 MiB / stride of them exactly, and one more is refused before the array is made.
+    func testGlobalsCountAgainstTheBudget() throws {
+        var p = try program("scene { size: (10, 10) duration: 0.1s }\n")
+        let stride = MemoryLayout<Value>.stride
+        let budget = HeapLimits(budget: 1 << 20)
+        p.globalCount = UInt32((1 << 20) / stride)
+        XCTAssertNoThrow(try Timeline.run(try Verifier.verified(p), until: 0.1, heap: budget))
+        p.globalCount += 1
+        do {
+            _ = try Timeline.run(try Verifier.verified(p), until: 0.1, heap: budget)
+            XCTFail("no error for \(p.globalCount) globals")
+        } catch let error as RuntimeError {
+            XCTAssertEqual(error.message, "the program's \(p.globalCount) global variables take about 2 MiB, more than the memory limit of 1 MiB (raise it with --memory-limit)")
+            XCTAssertEqual(error.function, "main")
+        }
+    }
+
     // MARK: named() by index (item 6)
 
     /// The index must answer as the tree search did: the first match in a depth-first walk from the
