@@ -69,12 +69,15 @@ final class PresentationTemplates: Sendable {
 /// from it (a snapshot shown in one frame only would pay for its table and not use it), within a
 /// memory budget. Locked, as render threads present frames concurrently.
 final class TemplateCache: @unchecked Sendable {
-    /// The bytes all tables may hold (the templates' inline size; 1 224 bytes a layer).
-    static let budget = 48 << 20
+    /// The bytes all tables may hold by default (the templates' inline size; 1 224 bytes a layer).
+    static let defaultBudget = 48 << 20
+    let budget: Int
     private let lock = NSLock()
     private var tables: [Int: PresentationTemplates] = [:]
     private var uses: [Int: Int] = [:]
     private var bytes = 0
+
+    init(budget: Int = TemplateCache.defaultBudget) { self.budget = budget }
 
     /// Whether any table was made (for tests).
     var madeAny: Bool {
@@ -92,7 +95,7 @@ final class TemplateCache: @unchecked Sendable {
         let n = (uses[index] ?? 0) + 1
         uses[index] = n
         let size = world.layers.count * MemoryLayout<PresentationLayer>.stride
-        guard n >= 2, bytes + size <= Self.budget else { return nil }
+        guard n >= 2, bytes + size <= budget else { return nil }
         let t = PresentationTemplates.make(image: image, world: world)
         tables[index] = t
         bytes += size

@@ -67,4 +67,23 @@ final class PresentationTemplateTests: XCTestCase {
         // position.x at 0.5 s of a linear 0 → 100 animation: 50
         XCTAssertEqual(fast.root.find("moving")?.position.x, 50)
     }
+
+    /// Tables are made on a snapshot's second use, and only while they fit the budget: one table
+    /// of this world takes layers × the layer's stride, so a budget one byte short makes none.
+    func testTablesAreMadeOnTheSecondUseWithinTheBudget() throws {
+        let tl = try timeline("""
+        scene { size: (100, 100) duration: 1s }
+        layer a { bounds: (0, 0, 10, 10) }
+        layer b { bounds: (0, 0, 10, 10)
+            animations { fade: basic { keyPath: opacity  from: 1  to: 0  duration: 1s } } }
+        """)
+        let w = tl.world(at: 0)
+        let size = w.layers.count * MemoryLayout<PresentationLayer>.stride
+        let fits = TemplateCache(budget: size), short = TemplateCache(budget: size - 1)
+        XCTAssertNil(fits.templates(0, image: tl.image, world: w))
+        XCTAssertNotNil(fits.templates(0, image: tl.image, world: w))
+        XCTAssertNil(short.templates(0, image: tl.image, world: w))
+        XCTAssertNil(short.templates(0, image: tl.image, world: w))
+        XCTAssertFalse(short.madeAny)
+    }
 }
