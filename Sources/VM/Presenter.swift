@@ -21,10 +21,15 @@ final class Presenter {
     let interpreter = BindingInterpreter()
     /// What draw blocks printed while this presenter walked the tree.
     let printLog = PrintLog()
+    /// The world snapshot's prebuilt layers (PresentationTemplates), or nil: then every layer is
+    /// built from its values.
+    let templates: PresentationTemplates?
     var program: Program { image.program }
 
-    init(image: Image, world: World, emitters: EmitterTracks? = nil, poses: [Int32: Pose] = [:]) {
+    init(image: Image, world: World, emitters: EmitterTracks? = nil, poses: [Int32: Pose] = [:],
+         templates: PresentationTemplates? = nil) {
         self.image = image; self.world = world; self.emitters = emitters; self.poses = poses
+        self.templates = poses.isEmpty ? templates : nil
     }
 
     /// Model values with the layer's bindings evaluated at scene time `t`.
@@ -122,12 +127,46 @@ final class Presenter {
     /// (retaining everything it holds) and destroyed the original, for every layer of every frame.
     func presentationLayer(_ l: Int32, parentTime: Double, sceneTime t: Double, depth: Int,
                            laidOut: (Rect, Point)?, into out: UnsafeMutablePointer<PresentationLayer>) throws(RuntimeError) {
+        // a leaf with a template and nothing that changes per frame (no animations, layout, draw
+        // block, mask or sublayers) is its template: one copy, no view of its values
+        if laidOut == nil, copyStaticLeaf(l, into: out) { return }
         let local = world.convert(parentTime, into: l)
         var view = try presentationView(l, sceneTime: t, localTime: local)
+        let templated = templates?.copy(l, into: out) ?? false
+        if templated {
+            // the layer as its model values make it, copied, with the few animated fields written
+            // over it (a layer with a template has only animations of `fastFields`, at most four,
+            // so the view holds every animated slot as an override)
+            view.forEachOverride { slot, v in Self.setField(slot, v, in: out) }
+            if let (b, pos) = laidOut {
+                out.pointee.bounds = b
+                out.pointee.position = pos
+            }
+        }
         if let (b, pos) = laidOut {
             view[Int(LayerProperties.bounds)] = .rect(b)
             view[Int(LayerProperties.position)] = .point(pos)
         }
+        if !templated {
+            fill(l, from: view, localTime: local, into: out)
+        }
+        try finish(l, props: view, sceneTime: t, localTime: local, depth: depth, into: out)
+    }
+
+    /// Initializes `out` with layer l's template when l is a leaf with nothing that changes per
+    /// frame; false (leaving `out` uninitialized) otherwise. (Kept out of line: inlined into the
+    /// tree walk, the animated layers' boxed-transform allocations all missed malloc's per-thread
+    /// cache — callgrind: one extra _int_malloc per layer per frame in cards2000, +7 %.)
+    @inline(never)
+    func copyStaticLeaf(_ l: Int32, into out: UnsafeMutablePointer<PresentationLayer>) -> Bool {
+        guard let templates, world.layers[Int(l)].animations.isEmpty, world.layers[Int(l)].sublayers.isEmpty,
+              world.layers[Int(l)].mask < 0, world.layers[Int(l)].draw == nil else { return false }
+        return templates.copy(l, into: out)
+    }
+
+    /// Initializes `out` with the layer's fields from its values `p` (all but the transition, the
+    /// drawing, the mask and the sublayers: `finish`).
+    func fill(_ l: Int32, from view: PropsView, localTime local: Double, into out: UnsafeMutablePointer<PresentationLayer>) {
         // (a constant from here: reads of a var the local functions below capture copied the
         // whole view for each value read)
         let p = view
@@ -222,6 +261,13 @@ final class Presenter {
             out.pointee.emitter = emitterStyle(l, props: p.array, localTime: local)
         default: break
         }
+        out.pointee.filters = filterStates(LayerProperties.filters, p)
+        out.pointee.backgroundFilters = filterStates(LayerProperties.backgroundFilters, p)
+    }
+
+    /// The rest of a layer `fill` (or a template) began: its transition, drawing, mask and sublayers.
+    private func finish(_ l: Int32, props p: PropsView, sceneTime t: Double, localTime local: Double,
+                        depth: Int, into out: UnsafeMutablePointer<PresentationLayer>) throws(RuntimeError) {
         // (by index: `last(where:)` copied every animation it looked at)
         let anims = world.layers[Int(l)].animations
         var ti = anims.count - 1
@@ -231,8 +277,6 @@ final class Presenter {
             out.pointee.transition = TransitionState(type: tr.object.transitionType, subtype: tr.object.transitionSubtype,
                                                      progress: progress, from: tr.transitionFrom.map { [$0] } ?? [])
         }
-        out.pointee.filters = filterStates(LayerProperties.filters, p)
-        out.pointee.backgroundFilters = filterStates(LayerProperties.backgroundFilters, p)
         // (on a throw the layer built so far is destroyed: the caller gets uninitialized memory back)
         do throws(RuntimeError) {
             if let d = world.layers[Int(l)].draw {
@@ -251,7 +295,11 @@ final class Presenter {
             if depth < World.maxDepth {
                 out.pointee.sublayers = try sublayers(of: l, props: p, parentTime: local, sceneTime: t, depth: depth)
                 // a replicator with an instanceDelay: instance k sees its sublayers k × delay earlier
-                if var r = out.pointee.replicator, r.delay != 0, r.delay.isFinite, r.count > 1, !out.pointee.sublayers.isEmpty {
+                // (the two fields read in place first: binding the optional style copied it, and
+                // destroyed the copy, for every layer)
+                if let delay = out.pointee.replicator?.delay, delay != 0, delay.isFinite,
+                   let count = out.pointee.replicator?.count, count > 1, !out.pointee.sublayers.isEmpty,
+                   var r = out.pointee.replicator {
                     let n = min(r.count, ReplicatorStyle.maxDelayedInstances)
                     r.instances = [out.pointee.sublayers]
                     for k in 1..<n {
