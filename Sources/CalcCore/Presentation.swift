@@ -28,6 +28,8 @@ public struct ShadowStyle: Sendable, Equatable {
     public var radius: Double = PropertyDefault.number(LayerProperties.shadowRadius)
     public var path: BezierPath?
     public init() {}
+    /// `ShadowStyle()`, made once.
+    static let standard = ShadowStyle()
 }
 
 public struct ContentsStyle: Sendable, Equatable {
@@ -39,6 +41,8 @@ public struct ContentsStyle: Sendable, Equatable {
     public var center = PropertyDefault.rect(LayerProperties.contentsCenter)
     public var scale: Double = PropertyDefault.number(LayerProperties.contentsScale)
     public init() {}
+    /// `ContentsStyle()`, made once.
+    static let standard = ContentsStyle()
 }
 
 /// CATextLayer's properties.
@@ -203,9 +207,12 @@ public struct PresentationLayer: Sendable, Equatable {
     public var borderWidth: Double
     public var borderColor: Color
     public var sublayers: [PresentationLayer]
-    public var shadow = ShadowStyle()
-    public var contents = ContentsStyle()
-    public var compositingFilter = BlendMode(rawValue: PropertyDefault.enumCase(LayerProperties.compositingFilter)) ?? .sourceOver
+    // (the catalogue's defaults, worked out once: the presentation tree makes a PresentationLayer
+    // per layer per frame, and reading each default from the catalogue was a third of that)
+    public var shadow = ShadowStyle.standard
+    public var contents = ContentsStyle.standard
+    public var compositingFilter = PresentationLayer.standardCompositingFilter
+    static let standardCompositingFilter = BlendMode(rawValue: PropertyDefault.enumCase(LayerProperties.compositingFilter)) ?? .sourceOver
     /// The kind's own properties (set for layers of that kind).
     public var text: TextStyle?
     public var shape: ShapeStyle?

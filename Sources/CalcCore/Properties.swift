@@ -364,7 +364,10 @@ public enum Component: UInt8, Sendable, CaseIterable {
         switch (self, part) {
         case let (.rotationX, .number(n)): d.setEulerAngles(n, e.y, e.z)
         case let (.rotationY, .number(n)): d.setEulerAngles(e.x, n, e.z)
-        case let (.rotationZ, .number(n)): d.setEulerAngles(e.x, e.y, n)
+        case let (.rotationZ, .number(n)):
+            // (a turn about z alone: the same bits in a fraction of the work)
+            if let m = parts.recomposedWithZRotation(n, eulerX: e.x, eulerY: e.y) { return .transform(m) }
+            d.setEulerAngles(e.x, e.y, n)
         case let (.scale, .number(n)): d.scale = (n, n, n)
         case let (.scaleX, .number(n)): d.scale.0 = n
         case let (.scaleY, .number(n)): d.scale.1 = n

@@ -47,12 +47,13 @@ public struct Transform3D: Sendable, Hashable {
         let (x, y, z) = (x / len, y / len, z / len)
         let (s, c) = StableMath.sinCos(angle)
         let t = 1 - c
-        return Transform3D([
-            t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0,
-            t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
-            t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0,
-            0, 0, 0, 1,
-        ])
+        // (field by field: building it from an array literal was most of this function's cost,
+        // which runs for every animated rotation in every frame)
+        var r = identity
+        r.m11 = t * x * x + c; r.m12 = t * x * y + s * z; r.m13 = t * x * z - s * y
+        r.m21 = t * x * y - s * z; r.m22 = t * y * y + c; r.m23 = t * y * z + s * x
+        r.m31 = t * x * z + s * y; r.m32 = t * y * z - s * x; r.m33 = t * z * z + c
+        return r
     }
 
     /// `perspective(d)`: m34 = −1/d (Core Animation's recipe, seed 000:566).
@@ -224,6 +225,40 @@ public struct DecomposedTransform: Sendable, Equatable {
     public mutating func setEulerAngles(_ x: Double, _ y: Double, _ z: Double) {
         let r = Transform3D.rotation(x, 1, 0, 0).concat(.rotation(y, 0, 1, 0)).concat(.rotation(z, 0, 0, 1))
         quaternion = DecomposedTransform.quaternion(fromRotation: r)
+    }
+
+    /// `setEulerAngles(ex, ey, z)` then `recomposed()`, bit for bit, in a few products: for parts
+    /// with no skew and no perspective, all finite, when ex and ey are zero (a layer turned only
+    /// about z, the common `transform.rotation.z` animation). nil otherwise (use the general path).
+    /// Why the bits agree: each element of `concat` is 0.0 + a₁b₁ + a₂b₂ + a₃b₃ + a₄b₄ summed left
+    /// to right; a partial sum that starts at +0 is never −0, so a term with a zero factor (and a
+    /// finite other factor) leaves it unchanged, and 1·b = b exactly. The rotations about x and y by
+    /// ±0 are then exactly the identity (sinCos(±0) = (+0, 1)), the product Rx·Ry·Rz is Rz with −0
+    /// read as +0, and the recomposition's products with the translation and scale matrices keep
+    /// one term each: s·rot for the upper 3×3, the translation in row 4. `0.0 + x` is that sum's
+    /// first step, which turns −0 into +0 as the general path does. (TransformTests compare both.)
+    public func recomposedWithZRotation(_ z: Double, eulerX: Double, eulerY: Double) -> Transform3D? {
+        guard eulerX == 0, eulerY == 0, skew.0 == 0, skew.1 == 0, skew.2 == 0,
+              perspective.0 == 0, perspective.1 == 0, perspective.2 == 0, perspective.3 == 1,
+              translation.0.isFinite, translation.1.isFinite, translation.2.isFinite,
+              scale.0.isFinite, scale.1.isFinite, scale.2.isFinite else { return nil }
+        let rz = Transform3D.rotation(z, 0, 0, 1)
+        var r = Transform3D.identity
+        r.m11 = 0.0 + rz.m11; r.m12 = 0.0 + rz.m12; r.m13 = 0.0 + rz.m13
+        r.m21 = 0.0 + rz.m21; r.m22 = 0.0 + rz.m22; r.m23 = 0.0 + rz.m23
+        r.m31 = 0.0 + rz.m31; r.m32 = 0.0 + rz.m32; r.m33 = 0.0 + rz.m33
+        let (x, y, zq, w) = DecomposedTransform.quaternion(fromRotation: r)
+        guard x.isFinite, y.isFinite, zq.isFinite, w.isFinite else { return nil }
+        // `recomposed`'s rotation matrix, the same expressions
+        let r11 = 1 - 2 * (y * y + zq * zq), r12 = 2 * (x * y + zq * w), r13 = 2 * (x * zq - y * w)
+        let r21 = 2 * (x * y - zq * w), r22 = 1 - 2 * (x * x + zq * zq), r23 = 2 * (y * zq + x * w)
+        let r31 = 2 * (x * zq + y * w), r32 = 2 * (y * zq - x * w), r33 = 1 - 2 * (x * x + y * y)
+        var m = Transform3D.identity
+        m.m11 = 0.0 + scale.0 * r11; m.m12 = 0.0 + scale.0 * r12; m.m13 = 0.0 + scale.0 * r13
+        m.m21 = 0.0 + scale.1 * r21; m.m22 = 0.0 + scale.1 * r22; m.m23 = 0.0 + scale.1 * r23
+        m.m31 = 0.0 + scale.2 * r31; m.m32 = 0.0 + scale.2 * r32; m.m33 = 0.0 + scale.2 * r33
+        m.m41 = 0.0 + translation.0; m.m42 = 0.0 + translation.1; m.m43 = 0.0 + translation.2
+        return m
     }
 
     static func quaternion(fromRotation r: Transform3D) -> (Double, Double, Double, Double) {

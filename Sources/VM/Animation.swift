@@ -21,13 +21,13 @@ public enum CalculationMode: UInt8, Sendable {
 }
 
 /// An animation object as the program builds it (CABasicAnimation, CAKeyframeAnimation,
-/// CASpringAnimation, CAAnimationGroup properties).
+/// CASpringAnimation, CAAnimationGroup properties). Its values and arrays (from, to, by, values,
+/// keyTimes, …, children) live in one shared box, copied on write: the presentation tree copies an
+/// object per running animation per frame, and with them inline each copy retained and released
+/// eleven references; now it retains one.
 public struct AnimationObject: Sendable {
     public var kind: AnimationKind = .basic
     public var keyPath: KeyPath
-    public var from: Value = .none
-    public var to: Value = .none
-    public var by: Value = .none
     public var duration: Double = 0
     public var beginTime: Double = 0
     public var timeOffset: Double = 0
@@ -42,18 +42,10 @@ public struct AnimationObject: Sendable {
     public var additive = false
     public var cumulative = false
     // keyframe
-    public var values: [Value] = []
-    public var keyTimes: [Double]?
-    public var timingFunctions: [TimingFunction]?
     public var calculationMode: CalculationMode = .linear
-    public var tension: [Double]?
-    public var continuity: [Double]?
-    public var bias: [Double]?
     /// A CAValueFunction (index into the "value function" enumeration): the animated numbers
     /// become transforms.
     public var valueFunction: UInt8?
-    /// CAKeyframeAnimation.path: when set, the (point) value moves along it instead of `values`.
-    public var path: BezierPath?
     /// rotationMode: 0 auto, 1 autoReverse — the layer turns to the path's tangent (+180°).
     public var rotationMode: UInt8?
     // transition
@@ -61,13 +53,37 @@ public struct AnimationObject: Sendable {
     public var transitionSubtype: TransitionSubtype = .fromRight
     public var startProgress = 0.0
     public var endProgress = 1.0
-    // group
-    public var children: [AnimationObject] = []
     // spring
     public var mass = 1.0
     public var stiffness = 100.0
     public var damping = 10.0
     public var initialVelocity = 0.0
+
+    /// The fields that hold references (values, arrays, paths), shared between copies.
+    private var payload = AnimationPayload()
+
+    /// The payload, copied first when another object shares it.
+    private var uniquePayload: AnimationPayload {
+        mutating get {
+            if !isKnownUniquelyReferenced(&payload) { payload = payload.copy() }
+            return payload
+        }
+    }
+
+    public var from: Value { get { payload.from } set { uniquePayload.from = newValue } }
+    public var to: Value { get { payload.to } set { uniquePayload.to = newValue } }
+    public var by: Value { get { payload.by } set { uniquePayload.by = newValue } }
+    // keyframe
+    public var values: [Value] { get { payload.values } set { uniquePayload.values = newValue } }
+    public var keyTimes: [Double]? { get { payload.keyTimes } set { uniquePayload.keyTimes = newValue } }
+    public var timingFunctions: [TimingFunction]? { get { payload.timingFunctions } set { uniquePayload.timingFunctions = newValue } }
+    public var tension: [Double]? { get { payload.tension } set { uniquePayload.tension = newValue } }
+    public var continuity: [Double]? { get { payload.continuity } set { uniquePayload.continuity = newValue } }
+    public var bias: [Double]? { get { payload.bias } set { uniquePayload.bias = newValue } }
+    /// CAKeyframeAnimation.path: when set, the (point) value moves along it instead of `values`.
+    public var path: BezierPath? { get { payload.path } set { uniquePayload.path = newValue } }
+    // group
+    public var children: [AnimationObject] { get { payload.children } set { uniquePayload.children = newValue } }
 
     public init(keyPath: KeyPath, kind: AnimationKind = .basic) { self.keyPath = keyPath; self.kind = kind }
 
@@ -154,6 +170,33 @@ public struct AnimationObject: Sendable {
 
     /// Progress (0 at rest at the start, 1 at the target) of the spring t seconds after release.
     public func springProgress(_ t: Double) -> Double { springModel.progress(t) }
+}
+
+/// AnimationObject's reference-holding fields. Written only through AnimationObject's setters,
+/// which copy it first unless the object holds the only reference (copy on write), so a box that
+/// two objects share is never written; hence the unchecked Sendable.
+final class AnimationPayload: @unchecked Sendable {
+    var from: Value = .none
+    var to: Value = .none
+    var by: Value = .none
+    var values: [Value] = []
+    var keyTimes: [Double]?
+    var timingFunctions: [TimingFunction]?
+    var tension: [Double]?
+    var continuity: [Double]?
+    var bias: [Double]?
+    var path: BezierPath?
+    var children: [AnimationObject] = []
+
+    init() {}
+
+    func copy() -> AnimationPayload {
+        let c = AnimationPayload()
+        c.from = from; c.to = to; c.by = by; c.values = values; c.keyTimes = keyTimes
+        c.timingFunctions = timingFunctions; c.tension = tension; c.continuity = continuity; c.bias = bias
+        c.path = path; c.children = children
+        return c
+    }
 }
 
 /// The timing of one animation object in its parent's time (a layer's or a group's).
@@ -343,16 +386,31 @@ extension AnimationObject {
         }
         var v: Value
         var delta: Value?   // what one repetition adds when cumulative
+        // (worked out only when used: for transforms it inverts a matrix)
+        let repeats = cumulative && k > 0
         switch kind {
         case .keyframe where path != nil:
             guard let path, let track = PathTrack(path) else { return nil }
             v = .point(track.sample(pathProgress(f, track)).point)
-            delta = .point(Point(track.end.x - track.start.x, track.end.y - track.start.y))
+            if repeats { delta = .point(Point(track.end.x - track.start.x, track.end.y - track.start.y)) }
         case .keyframe:
             guard !values.isEmpty else { return nil }
             v = keyframeValue(f)
-            if values.count > 1 { delta = Value.subtract(values[values.count - 1], values[0]) }
+            if repeats, values.count > 1 { delta = Value.subtract(values[values.count - 1], values[0]) }
         default:
+            // two numbers or two points, no repetition to add, not additive: Value.interpolate's
+            // arithmetic without copying the three values into a tuple and back (a third of a
+            // basic animation's cost in cards2000)
+            if !repeats, !additive {
+                if case .number(let a) = self.from, case .number(let b) = self.to {
+                    let amount = kind == .spring ? springProgress(f * tm.duration) : f
+                    return .number(a + (b - a) * amount)
+                }
+                if case .point(let p) = self.from, case .point(let q) = self.to {
+                    let amount = kind == .spring ? springProgress(f * tm.duration) : f
+                    return .point(Point(p.x + (q.x - p.x) * amount, p.y + (q.y - p.y) * amount))
+                }
+            }
             let from: Value, to: Value
             switch (self.from, self.to, self.by) {
             case (.none, .none, .none): from = presentationAtAdd == .none ? underlying : presentationAtAdd; to = underlying
@@ -365,9 +423,9 @@ extension AnimationObject {
             }
             let amount = kind == .spring ? springProgress(f * tm.duration) : f
             v = Value.interpolate(from, to, amount)
-            delta = Value.subtract(to, from)
+            if repeats { delta = Value.subtract(to, from) }
         }
-        if cumulative, k > 0, let delta { v = Value.add(v, Value.scale(delta, by: k)) }
+        if repeats, let delta { v = Value.add(v, Value.scale(delta, by: k)) }
         if additive { v = Value.add(underlying, v) }
         return v
     }
@@ -460,19 +518,27 @@ extension AnimationObject {
     }
 }
 
-/// An animation in a layer's animation list.
-struct AttachedAnimation: Sendable {
-    var key: String
-    var object: AnimationObject
-    var timing: Timing
+/// An animation in a layer's animation list. Immutable once added, and a class: the presentation
+/// tree reads every running animation each frame, and as a struct (with a transition's whole
+/// PresentationLayer inline) each read copied it; a layer's list copies as one reference each.
+final class AttachedAnimation: Sendable {
+    let key: String
+    let object: AnimationObject
+    let timing: Timing
     /// The presentation value when added; the from value when none of from, to, by is set.
-    var presentationAtAdd: Value
+    let presentationAtAdd: Value
     /// Unique within a run: tells listeners which animation they watch.
-    var id: Int = 0
+    let id: Int
     /// A transition's "before": the layer as it was on screen before the transaction that added it.
-    var transitionFrom: PresentationLayer?
+    let transitionFrom: PresentationLayer?
     /// For a transform sub-key-path: the model matrix it was added over, taken apart once.
-    var transformMemo: TransformPartMemo?
+    let transformMemo: TransformPartMemo?
+
+    init(key: String, object: AnimationObject, timing: Timing, presentationAtAdd: Value, id: Int = 0,
+         transitionFrom: PresentationLayer? = nil, transformMemo: TransformPartMemo? = nil) {
+        self.key = key; self.object = object; self.timing = timing; self.presentationAtAdd = presentationAtAdd
+        self.id = id; self.transitionFrom = transitionFrom; self.transformMemo = transformMemo
+    }
 
     /// A transition's progress at layer-local time t (startProgress … endProgress through its timing);
     /// nil when it shows nothing.
@@ -500,6 +566,13 @@ struct AttachedAnimation: Sendable {
     }
 
     func apply(at t: Double, to props: inout [Value]) {
+        object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, memo: transformMemo, to: &props)
+    }
+
+    /// The single-slot `apply` over a view (AnimationObject.isSingleSlot). A method of this class
+    /// so that `self` is alive for the whole call and its object is borrowed in place: called as
+    /// `a.object.apply(…)` from outside, Swift copied the AnimationObject first.
+    func apply(at t: Double, to props: inout PropsView) {
         object.apply(at: t, timing, presentationAtAdd: presentationAtAdd, memo: transformMemo, to: &props)
     }
 

@@ -584,14 +584,14 @@ final class Machine {
         }
         animationCounter += 1
         let d = obj.kind == .spring && obj.duration == 0 ? obj.settlingDuration : duration
-        var a = AttachedAnimation(key: key, object: obj,
-                                  timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
-                                  presentationAtAdd: presentation, id: animationCounter)
-        a.transitionFrom = before
+        var memo: TransformPartMemo?
         if obj.kind != .group, obj.keyPath.component.isTransformPart,
            case .transform(let m) = world.layers[Int(l)].props[LayerProperties.slot(obj.keyPath.property)] {
-            a.transformMemo = TransformPartMemo(m)
+            memo = TransformPartMemo(m)
         }
+        let a = AttachedAnimation(key: key, object: obj,
+                                  timing: Timing(begin: local + obj.beginTime, duration: d, timing: timing, topLevel: true),
+                                  presentationAtAdd: presentation, id: animationCounter, transitionFrom: before, transformMemo: memo)
         // the nil key (stored as "") replaces nothing: several such animations run side by side
         if !key.isEmpty { removeAnimations(on: l) { $0.key == key } }
         world.layers[Int(l)].animations.append(a)

@@ -45,6 +45,17 @@ struct PropsView {
         }
     }
 
+    /// Calls `body` with each overridden slot and its value, in the order they were first written
+    /// (none once a fifth slot materialized the array).
+    @inline(__always)
+    func forEachOverride(_ body: (Int, Value) -> Void) {
+        guard count > 0 else { return }
+        body(s0, v0)
+        if count > 1 { body(s1, v1) }
+        if count > 2 { body(s2, v2) }
+        if count > 3 { body(s3, v3) }
+    }
+
     /// The values as one array (the model array with the overrides written in).
     var array: [Value] {
         guard count > 0 else { return base }

@@ -23,6 +23,8 @@ public final class Timeline: Sendable {
     /// What the handlers' `print(…)` wrote, in the order they ran (draw blocks print per frame:
     /// `PresentationScene.printed`).
     public let printed: [PrintedLine]
+    /// Each snapshot's prebuilt presentation layers, made when frames reuse it (Templates.swift).
+    let templateCache = TemplateCache()
 
     init(image: Image, times: [Double], worlds: [World], emitters: EmitterTracks? = nil, checkpoints: [Checkpoint] = [],
          printed: [PrintedLine] = []) {
@@ -156,14 +158,16 @@ public final class Timeline: Sendable {
         }
     }
 
-    func world(at t: Double) -> World {
-        // last snapshot whose time is ≤ t (within the epsilon)
+    func world(at t: Double) -> World { worlds[worldIndex(at: t)] }
+
+    /// The index of the last snapshot whose time is ≤ t (within the epsilon).
+    func worldIndex(at t: Double) -> Int {
         var lo = 0, hi = times.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if times[mid] <= t + AttachedAnimation.epsilon { lo = mid } else { hi = mid - 1 }
         }
-        return worlds[lo]
+        return lo
     }
 
     /// The latest checkpoint whose time is ≤ t (within the epsilon).
@@ -188,10 +192,19 @@ public final class Timeline: Sendable {
 
     /// The presentation tree at scene time `t` (model values, bound expressions, animations, physics).
     public func presentation(at t: Double) throws(RuntimeError) -> PresentationScene {
-        var w = world(at: t)
+        try presentation(at: t, usingTemplates: true)
+    }
+
+    /// `presentation(at:)`; without templates every layer is built from its values (the check
+    /// that both ways make the same tree: PresentationTemplateTests).
+    func presentation(at t: Double, usingTemplates: Bool) throws(RuntimeError) -> PresentationScene {
+        let index = worldIndex(at: t)
+        var w = worlds[index]
         let poses = try poses(at: t, in: w)
         if !poses.isEmpty { Dynamics.showPoses(poses, in: &w) }
-        let presenter = Presenter(image: image, world: w, emitters: emitters, poses: poses)
+        // (a world the poses changed is not the snapshot its templates were made from)
+        let templates = poses.isEmpty && usingTemplates ? templateCache.templates(index, image: image, world: w) : nil
+        let presenter = Presenter(image: image, world: w, emitters: emitters, poses: poses, templates: templates)
         let root = try presenter.presentationLayer(World.rootIndex, parentTime: t, sceneTime: t)
         var out = PresentationScene(size: scene.size, scale: scene.scale, background: scene.background,
                                     origin: scene.origin, root: root)
