@@ -7,7 +7,7 @@
 # seeds the corpus from Samples/ (and .calb files compiled from them, and the test fixtures' images)
 # plus Fuzz/corpus/TARGET, and runs niced for SECONDS. A crash, an ASan report, a run over 2 s
 # (-timeout; FUZZ_TIMEOUT=S raises it on a loaded machine, where inputs of 0.2 s were timed out)
-# or over 1 GB (-rss_limit_mb) is a failure: libFuzzer writes the input to .build-fuzz/artifacts/
+# an allocation over 256 MB or a process over 2 GB (below) is a failure: libFuzzer writes the input to .build-fuzz/artifacts/
 # and the script exits non-zero. New corpus entries go to
 # .build-fuzz/corpus/TARGET; copy small interesting ones to Fuzz/corpus/TARGET to keep them.
 set -eu

@@ -281,22 +281,14 @@ extension Checker {
         // The layer's own drawing replaces `contents` in every frame: a CATextLayer draws its string
         // into its contents, a drawLayer:inContext: delegate fills the backing store (docs/semantics.md,
         // Content). A transform layer has W0023 already.
-        if contentsSpan == nil, let (span, sname) = styleContents, kind != .transform {
+        // (the layer's own `contents`, else its style's, named in the message)
+        let contents = contentsSpan.map { ($0, "'contents'") } ?? styleContents.map { ($0.span, "'contents' (set by style '\($0.style)')") }
+        if let (c, what) = contents, kind != .transform {
             if kind == .text {
-                diags.warning("W0027", "'contents' (set by style '\(sname)') has no effect on a text layer; its text shows", at: span,
+                diags.warning("W0027", "\(what) has no effect on a text layer; its text shows", at: c,
                               label: "a text layer draws its string into its own contents, replacing the image")
             } else if let d = drawSpan {
-                diags.warning("W0027", "'contents' (set by style '\(sname)') has no effect on a layer with a draw block; the drawing shows", at: span,
-                              label: "the draw block's drawing is the layer's content in every frame",
-                              notes: ["the draw block is on line \(line(d))"])
-            }
-        }
-        if let c = contentsSpan, kind != .transform {
-            if kind == .text {
-                diags.warning("W0027", "'contents' has no effect on a text layer; its text shows", at: c,
-                              label: "a text layer draws its string into its own contents, replacing the image")
-            } else if let d = drawSpan {
-                diags.warning("W0027", "'contents' has no effect on a layer with a draw block; the drawing shows", at: c,
+                diags.warning("W0027", "\(what) has no effect on a layer with a draw block; the drawing shows", at: c,
                               label: "the draw block's drawing is the layer's content in every frame",
                               notes: ["the draw block is on line \(line(d))"])
             }
