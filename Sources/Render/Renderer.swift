@@ -395,23 +395,53 @@ struct Execution {
     /// nil (the whole sprite) for a shadow of ordinary size; for one whose sprite would pass
     /// `wholeSpriteLimit` pixels (a huge shape, mostly off the canvas), the sprite pixels that the
     /// visible region maps back to, widened by two, so the cost follows what is seen and not the
-    /// shape's size. Only under an affine map (the region's corners map back exactly).
+    /// shape's size. Under a perspective, only when the whole region lies in front of the eye (the
+    /// corners' homogeneous w, an affine function of the device point, positive at all four): the
+    /// region's preimage is then the quadrilateral of its corners' preimages.
     private func spriteWindow(_ b: BlurredFill, poly: Flattener, scale: Double, region: IRect) -> IRect? {
         let device = poly.bounds
         let margin = Double(GaussianBlur.margin(sigma: b.sigma * scale) + 1)
-        // the sprite's size estimated from the device box (the map's largest scale is `raw` ≤ `scale`)
-        let w = Double(device.width) + 2 * margin, h = Double(device.height) + 2 * margin
-        guard w * h > Double(Execution.wholeSpriteLimit) * 0.25, b.transform.isAffine, let inv = b.transform.inverse,
+        // the sprite's size estimated from the device box (the map's largest scale is `raw` ≤ `scale`);
+        // under a perspective the device box can be far smaller than the sprite, so from the path's
+        // own box at the sprite's scale
+        var w = Double(device.width) + 2 * margin, h = Double(device.height) + 2 * margin
+        if !b.transform.isAffine, let box = Execution.controlBox(path(b.path)) {
+            w = box.width * scale + 2 * margin
+            h = box.height * scale + 2 * margin
+        }
+        guard w * h > Double(Execution.wholeSpriteLimit) * 0.25, let inv = b.transform.inverse,
               !region.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (x, y) in [(region.x0, region.y0), (region.x1, region.y0), (region.x0, region.y1), (region.x1, region.y1)] {
-            let p = inv.apply(Double(x), Double(y))
+            var p = inv.apply(Double(x), Double(y))
+            if !b.transform.isAffine {
+                guard p.w > 1e-12 else { return nil }
+                p = (p.x / p.w, p.y / p.w, 1)
+            }
             minX = min(minX, p.x * scale); maxX = max(maxX, p.x * scale)
             minY = min(minY, p.y * scale); maxY = max(maxY, p.y * scale)
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         let window = IRect(covering: minX, minY, maxX, maxY).outset(2)
         return window.width * window.height < Execution.wholeSpriteLimit ? window : nil
+    }
+
+    /// The box of a path's points, control points and arcs' circles (it holds the path); nil when empty.
+    static func controlBox(_ els: UnsafeBufferPointer<PathElement>) -> Rect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: Point) {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        for e in els {
+            switch e {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .arc(let c, let r, _, _): add(Point(c.x - r, c.y - r)); add(Point(c.x + r, c.y + r))
+            case .close: break
+            }
+        }
+        return minX <= maxX && minY <= maxY ? Rect(minX, minY, maxX - minX, maxY - minY) : nil
     }
 
     /// The next operation when it is a fill that leaves every pixel it covers completely exactly

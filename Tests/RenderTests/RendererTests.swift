@@ -429,6 +429,31 @@ final class ShadowTests: XCTestCase {
         XCTAssertLessThanOrEqual(largest, 1)
     }
 
+    /// The same under a perspective: a 12 000 px square turned 0.005 rad about y under perspective
+    /// 20 000, its left edge in view (about x = 51 or 69, depending on the turn's sense). Its whole
+    /// sprite would pass 2^26 pixels and was not drawn; the part the canvas maps back to is, so pure
+    /// shadow pixels (blue, premultiplied: blue equal to alpha) lie left of the edge.
+    func testAHugeShapesShadowUnderPerspectiveIsDrawn() {
+        let child = box(60, -6000, 12_000, 12_000, .black) {
+            $0.transform = .rotation(0.005, 0, 1, 0)
+            $0.shadow.opacity = 1
+            $0.shadow.radius = 8
+            $0.shadow.offset = Size(0, 0)
+            $0.shadow.color = Color(0, 0, 1)
+        }
+        let parent = box(0, 0, 100, 40, .clear) { $0.sublayerTransform = .perspective(20_000); $0.sublayers = [child] }
+        let fb = Renderer().render(scene(100, 40, background: .clear, [parent]))
+        let shadowPixels = (0..<100).filter { x in
+            let p = px(fb, x, 20)
+            return p[2] >= 10 && p[3] < 255 && abs(p[2] - p[3]) <= 1 && p[0] == 0 && p[1] == 0
+        }
+        // σ = 4: from about 90/255 next to the edge to under 10/255 some 7 pixels out, falling
+        XCTAssertGreaterThanOrEqual(shadowPixels.count, 5, "\(shadowPixels)")
+        let alphas = shadowPixels.map { px(fb, $0, 20)[3] }
+        XCTAssertEqual(alphas, alphas.sorted(), "\(alphas)")
+        XCTAssertEqual(px(fb, 99, 20), [0, 0, 0, 255])          // the square itself, opaque black
+    }
+
     /// A shadow of a known shape is drawn from a cached, blurred sprite; the sprite depends only on
     /// the shape, σ and scale, so a renderer that has drawn the frame before gives the same bytes
     /// as a new one, and moving the layer by whole pixels moves the shadow's pixels exactly.
