@@ -362,9 +362,15 @@ struct Execution {
         guard !poly.isEmpty else { return }
         let raw = Execution.maxScale(b.transform, poly)
         guard raw.isFinite, raw > 0 else { return }
-        let scale = min(64, max(1.0 / 64, Execution.quarterOctave(raw)))
+        var scale = min(64, max(1.0 / 64, Execution.quarterOctave(raw)))
         let region = clip.rect.intersection(target.rect)
-        let window = spriteWindow(b, poly: poly, scale: scale, region: region)
+        var window = spriteWindow(b, poly: poly, scale: scale, region: region)
+        if window == nil, !b.transform.isAffine, let fitted = Execution.fittedScale(els, sigma: b.sigma, scale: scale) {
+            // a perspective whose view of the shape crosses the horizon, with a sprite too large to make
+            // whole at its nearest point's scale: its resolution is lowered to fit
+            scale = fitted
+            window = spriteWindow(b, poly: poly, scale: scale, region: region)
+        }
         let key = SpriteCache.Key(elements: Array(els), rule: b.rule, sigma: b.sigma, scale: scale, window: window)
         let r = renderer
         guard let sprite = renderer.sprites.sprite(key, make: { r.makeSprite(els, rule: b.rule, sigma: b.sigma, scale: scale, window: window) }),
@@ -424,6 +430,21 @@ struct Execution {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         let window = IRect(covering: minX, minY, maxX, maxY).outset(2)
         return window.width * window.height < Execution.wholeSpriteLimit ? window : nil
+    }
+
+    /// A lower sprite scale (a quarter octave) at which the shape's blurred sprite fits within
+    /// `wholeSpriteLimit` pixels, but not below 4 pixels per σ (a Gaussian-blurred image holds
+    /// nothing finer: sampled every σ/4 it loses under 10⁻⁹ of its spectrum); nil when the sprite
+    /// fits at `scale` already or cannot go lower.
+    static func fittedScale(_ els: UnsafeBufferPointer<PathElement>, sigma: Double, scale: Double) -> Double? {
+        guard sigma > 0, let box = controlBox(els) else { return nil }
+        let area = (box.width + 6 * sigma) * (box.height + 6 * sigma)   // path units², margins included
+        guard area.isFinite, area > 0, area * scale * scale > Double(wholeSpriteLimit) else { return nil }
+        var fit = quarterOctave((Double(wholeSpriteLimit) / area).squareRoot())
+        if fit * fit * area > Double(wholeSpriteLimit) { fit /= 1.189207115002721 }
+        let lowest = min(64, max(1.0 / 64, quarterOctave(4 / sigma)))
+        let s = max(fit, lowest)
+        return s < scale ? s : nil
     }
 
     /// The box of a path's points, control points and arcs' circles (it holds the path); nil when empty.

@@ -50,6 +50,9 @@ final class SpriteCache {
     private var sprites: [Key: AlphaSprite] = [:]
     private var bytes = 0
 
+    /// The pixel counts of the sprites kept (for tests).
+    var pixelCounts: [Int] { sprites.values.map { $0.width * $0.height } }
+
     func sprite(_ key: Key, make: () -> AlphaSprite?) -> AlphaSprite? {
         if let s = sprites[key] { return s }
         guard let s = make() else { return nil }

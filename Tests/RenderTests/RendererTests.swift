@@ -454,6 +454,37 @@ final class ShadowTests: XCTestCase {
         XCTAssertEqual(px(fb, 99, 20), [0, 0, 0, 255])          // the square itself, opaque black
     }
 
+    /// A 100-point square turned 1.5 rad about x under perspective 52: its near edge comes within
+    /// about 2 points of the eye (about 27 pixels a point there), and the plane's horizon crosses the
+    /// canvas, so the view cannot be mapped back to cut the sprite. Made whole at the near edge's
+    /// scale its sprite would be about 11 M pixels; it is made at a lower scale that fits 4 M (σ = 4,
+    /// so still far above 4 pixels per σ) and the shadow is drawn.
+    func testAShadowSpriteUnderAStrongPerspectiveFitsItsBudget() {
+        let child = box(0, 0, 100, 100, .black) {
+            $0.transform = .rotation(1.5, 1, 0, 0)
+            $0.shadow.opacity = 1
+            $0.shadow.radius = 8
+            $0.shadow.offset = Size(0, 0)
+            $0.shadow.color = Color(0, 0, 1)
+        }
+        let parent = box(0, 0, 100, 100, .clear) { $0.sublayerTransform = .perspective(52); $0.sublayers = [child] }
+        let renderer = Renderer()
+        let fb = renderer.render(scene(100, 100, background: .clear, [parent]))
+        let counts = renderer.sprites.pixelCounts
+        XCTAssertFalse(counts.isEmpty)
+        XCTAssertLessThanOrEqual(counts.max() ?? 0, Execution.wholeSpriteLimit)
+        // the shadow is drawn: the picture differs from the same square without one only by blue
+        // (the shadow's colour) where the square's edge leaves it uncovered
+        var plain = child
+        plain.shadow.opacity = 0
+        var without = parent
+        without.sublayers = [plain]
+        let bare = Renderer().render(scene(100, 100, background: .clear, [without]))
+        let changed = (0..<fb.pixels.count).filter { fb.pixels[$0] != bare.pixels[$0] }
+        XCTAssertGreaterThan(changed.count, 20)
+        XCTAssertTrue(changed.allSatisfy { fb.pixels[$0] & 0xFFFF == 0 }, "only blue and alpha change")
+    }
+
     /// A shadow of a known shape is drawn from a cached, blurred sprite; the sprite depends only on
     /// the shape, σ and scale, so a renderer that has drawn the frame before gives the same bytes
     /// as a new one, and moving the layer by whole pixels moves the shadow's pixels exactly.
